@@ -1,0 +1,161 @@
+"""`veil bench`: the latency Veil adds, and its memory, on built-in prompts.
+
+Three prompts of about 200, 1,000 and 4,000 characters carry realistic PII.
+For each we time, over many iterations:
+- detect: the configured detectors alone;
+- full: the whole configured pipeline in process (detect, relevance, decide,
+  mask) plus restoring a reply that echoes the masked prompt;
+- passthrough: an HTTP round trip through a real Veil proxy with policy off
+  to a loopback upstream, minus the same round trip straight to the upstream
+  (the cost of the proxy hop itself);
+- http_full: the same round trip with the configured policy, minus direct.
+The headline keys (`detect_p50_ms`, ...) are those of the 1,000-character prompt.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import resource
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import httpx
+
+from proxy.config import Settings
+from proxy.factory import build_engine
+
+PROMPTS: dict[str, str] = {
+    "200": (
+        "Hi, I'm Dana Whitfield, reach me at dana.whitfield@brightmail.com or +1 (415) 555-0187. "
+        "My card 4111 1111 1111 1111 was charged twice on March 3, 2024. Can you draft a complaint?"
+    ),
+    "1000": (
+        "Please help me write a cover letter. Background: my name is Rahul Menon, I am 34 years old and "
+        "live at 221 Maple Avenue, Apt 5C, Columbus. I have worked at Northwind Logistics as a senior data "
+        "analyst since June 2018 (employee ID EMP-20417). Before that I studied at Ohio State University and "
+        "finished my Master of Science in Statistics in 2017. My phone is (614) 555-0143 and my email is "
+        "rahul.menon84@example.com. For the background check they asked for my SSN 219-09-9999 and my "
+        "passport number X12345678, which I would rather not paste anywhere. I currently earn $6,400 per "
+        "month and my monthly expenses are about $3,100. My credit score is 742 and I still owe $18,500 on "
+        "a car loan. The interview is on 2024-11-18 at 10:30 AM. I want to stress my experience with "
+        "forecasting and my two years leading a team of four analysts. The hiring manager wants the letter "
+        "by Friday; keep it under one page. My IBAN for the relocation allowance is GB82 WEST 1234 5698 7654 32."
+    ),
+}
+PROMPTS["4000"] = " ".join([PROMPTS["1000"]] * 4)
+QUERY = "Write a one-page cover letter for the data analyst role."
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return round(ordered[index], 3)
+
+
+def _time(fn: Callable[[], Any], iterations: int, warmup: int = 3) -> list[float]:
+    for _ in range(warmup):
+        fn()
+    samples = []
+    for _ in range(iterations):
+        started = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def _paired_overhead(via: Callable[[], Any], direct: Callable[[], Any], iterations: int) -> list[float]:
+    """Per-iteration difference of two round trips, alternated to cancel drift."""
+    for _ in range(3):
+        via(), direct()
+    diffs = []
+    for _ in range(iterations):
+        t0 = time.perf_counter()
+        direct()
+        t1 = time.perf_counter()
+        via()
+        t2 = time.perf_counter()
+        diffs.append(((t2 - t1) - (t1 - t0)) * 1000)
+    return diffs
+
+
+def _peak_rss_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1024 * 1024) if platform.system() == "Darwin" else peak / 1024, 1)
+
+
+def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
+    from proxy.loopback import LoopbackUpstream
+    from proxy.service import ProxyService
+
+    engine = build_engine(settings)
+    engine.detector.load()
+    sizes: dict[str, dict[str, Any]] = {}
+    for size, prompt in PROMPTS.items():
+        detect = _time(lambda: engine.detect(prompt), iterations)
+
+        def full() -> None:
+            protection = engine.protect([prompt], QUERY)
+            protection.placeholders.restore("You said: " + protection.texts[0])
+
+        protection = engine.protect([prompt], QUERY)
+        full_samples = _time(full, iterations)
+        sizes[size] = {
+            "chars": len(prompt),
+            "entities": len(protection.findings),
+            "masked": protection.masked_count,
+            "detect_p50_ms": _percentile(detect, 0.5),
+            "detect_p95_ms": _percentile(detect, 0.95),
+            "full_p50_ms": _percentile(full_samples, 0.5),
+            "full_p95_ms": _percentile(full_samples, 0.95),
+        }
+
+    upstream = LoopbackUpstream()
+    upstream_url = upstream.start()
+    try:
+        for policy in ("off", settings.policy):
+            service = ProxyService(replace(settings, port=0, upstream=upstream_url, policy=policy, data_dir=None))
+            service.prepare()
+            base = service.start()
+            try:
+                with httpx.Client(timeout=30) as client:
+                    body = {"model": "echo", "messages": [{"role": "user", "content": PROMPTS["1000"]}]}
+                    diffs = _paired_overhead(
+                        lambda: client.post(f"{base}/chat/completions", json=body),
+                        lambda: client.post(f"{upstream_url}/chat/completions", json=body),
+                        iterations,
+                    )
+            finally:
+                service.stop()
+            key = "passthrough" if policy == "off" else "http_full"
+            sizes["1000"][f"{key}_p50_ms"] = _percentile(diffs, 0.5)
+            sizes["1000"][f"{key}_p95_ms"] = _percentile(diffs, 0.95)
+    finally:
+        upstream.stop()
+
+    headline = dict(sizes["1000"])
+    return {
+        **{key: value for key, value in headline.items() if key.endswith("_ms")},
+        "rss_mb": _peak_rss_mb(),
+        "policy": settings.policy,
+        "detectors": list(settings.detectors),
+        "iterations": iterations,
+        "prompts": sizes,
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
+    }
+
+
+def format_report(result: dict[str, Any]) -> str:
+    lines = [f"Veil bench: policy {result['policy']}, detectors {', '.join(result['detectors'])}, "
+             f"{result['iterations']} iterations, {result['machine']['cpus']} CPUs"]
+    lines.append(f"{'prompt':>8} {'PII':>4} {'detect p50/p95 ms':>20} {'full p50/p95 ms':>18}")
+    for size, row in result["prompts"].items():
+        lines.append(f"{row['chars']:>8} {row['entities']:>4} {row['detect_p50_ms']:>10.2f} / {row['detect_p95_ms']:<7.2f} "
+                     f"{row['full_p50_ms']:>8.2f} / {row['full_p95_ms']:<7.2f}")
+    lines.append(f"proxy hop (policy off) p50: {result['passthrough_p50_ms']:.2f} ms;  "
+                 f"through the proxy with policy {result['policy']} p50: {result['http_full_p50_ms']:.2f} ms (added over direct)")
+    lines.append(f"peak RSS: {result['rss_mb']} MB")
+    return "\n".join(lines)

@@ -1,0 +1,185 @@
+"""Where the text lives in OpenAI request bodies, and which part is the query.
+
+Each endpoint's body is walked into `TextSlot`s: references to every string
+that carries user-visible text (message content and content parts, tool-call
+arguments, tool results, prompts, embedding inputs, instructions). The engine
+masks them all with one placeholder map; the slot writes the masked string
+back into the body in place.
+
+A body whose shape is wrong gets `PayloadError`, which the server turns into
+a 400 in OpenAI's error format, so no malformed field slips through unmasked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+class PayloadError(ValueError):
+    """The request body does not have the shape the endpoint requires."""
+
+    def __init__(self, message: str, param: str | None = None) -> None:
+        super().__init__(message)
+        self.param = param
+
+
+@dataclass(slots=True)
+class TextSlot:
+    """One string inside the body: `container[key]`, with the role it belongs to."""
+
+    container: Any
+    key: str | int
+    role: str
+    path: str
+
+    @property
+    def text(self) -> str:
+        return self.container[self.key]
+
+    def set(self, value: str) -> None:
+        self.container[self.key] = value
+
+
+@dataclass(slots=True)
+class Extracted:
+    slots: list[TextSlot]
+    query: str | None
+
+
+def _require(condition: bool, message: str, param: str) -> None:
+    if not condition:
+        raise PayloadError(message, param)
+
+
+def _content_slots(container: dict[str, Any], key: str, role: str, path: str, part_key: str = "text") -> list[TextSlot]:
+    """A `content` field: a string, null, or a list of typed parts."""
+    value = container.get(key)
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [TextSlot(container, key, role, f"{path}.{key}")]
+    _require(isinstance(value, list), f"'{path}.{key}' must be a string or an array of content parts", f"{path}.{key}")
+    slots: list[TextSlot] = []
+    for index, part in enumerate(value):
+        part_path = f"{path}.{key}[{index}]"
+        if isinstance(part, str):
+            slots.append(TextSlot(value, index, role, part_path))
+            continue
+        _require(isinstance(part, dict), f"'{part_path}' must be an object", part_path)
+        for text_key in (part_key, "text", "output", "refusal"):
+            if text_key in part and part[text_key] is not None:
+                _require(isinstance(part[text_key], str), f"'{part_path}.{text_key}' must be a string", f"{part_path}.{text_key}")
+                slots.append(TextSlot(part, text_key, role, f"{part_path}.{text_key}"))
+                break
+    return slots
+
+
+def _tool_call_slots(message: dict[str, Any], role: str, path: str) -> list[TextSlot]:
+    slots: list[TextSlot] = []
+    calls = message.get("tool_calls")
+    if calls is not None:
+        _require(isinstance(calls, list), f"'{path}.tool_calls' must be an array", f"{path}.tool_calls")
+        for index, call in enumerate(calls):
+            call_path = f"{path}.tool_calls[{index}]"
+            _require(isinstance(call, dict), f"'{call_path}' must be an object", call_path)
+            function = call.get("function")
+            if isinstance(function, dict) and isinstance(function.get("arguments"), str):
+                slots.append(TextSlot(function, "arguments", role, f"{call_path}.function.arguments"))
+    legacy = message.get("function_call")
+    if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
+        slots.append(TextSlot(legacy, "arguments", role, f"{path}.function_call.arguments"))
+    return slots
+
+
+def _texts_of(slots: list[TextSlot]) -> str:
+    return "\n".join(slot.text for slot in slots)
+
+
+def chat_completions(body: dict[str, Any]) -> Extracted:
+    messages = body.get("messages")
+    _require(isinstance(messages, list) and len(messages) > 0, "'messages' must be a non-empty array", "messages")
+    slots: list[TextSlot] = []
+    query: str | None = None
+    for index, message in enumerate(messages):
+        path = f"messages[{index}]"
+        _require(isinstance(message, dict), f"'{path}' must be an object", path)
+        role = message.get("role")
+        _require(isinstance(role, str), f"'{path}.role' must be a string", f"{path}.role")
+        content_slots = _content_slots(message, "content", role, path)
+        slots += content_slots + _tool_call_slots(message, role, path)
+        if role == "user" and content_slots:
+            query = _texts_of(content_slots)
+    return Extracted(slots, query)
+
+
+def _string_or_list(body: dict[str, Any], key: str, role: str, *, required: bool) -> list[TextSlot]:
+    value = body.get(key)
+    if value is None:
+        _require(not required, f"'{key}' is required", key)
+        return []
+    if isinstance(value, str):
+        return [TextSlot(body, key, role, key)]
+    _require(isinstance(value, list), f"'{key}' must be a string or an array of strings", key)
+    for index, item in enumerate(value):
+        _require(
+            isinstance(item, str),
+            f"'{key}[{index}]' must be a string: Veil cannot inspect token arrays, send text instead",
+            f"{key}[{index}]",
+        )
+    return [TextSlot(value, index, role, f"{key}[{index}]") for index in range(len(value))]
+
+
+def completions(body: dict[str, Any]) -> Extracted:
+    slots = _string_or_list(body, "prompt", "user", required=True)
+    slots += _string_or_list(body, "suffix", "user", required=False)
+    return Extracted(slots, _texts_of(slots) or None)
+
+
+def embeddings(body: dict[str, Any]) -> Extracted:
+    return Extracted(_string_or_list(body, "input", "user", required=True), None)
+
+
+def responses(body: dict[str, Any]) -> Extracted:
+    slots: list[TextSlot] = []
+    instructions = body.get("instructions")
+    if instructions is not None:
+        _require(isinstance(instructions, str), "'instructions' must be a string", "instructions")
+        slots.append(TextSlot(body, "instructions", "system", "instructions"))
+    value = body.get("input")
+    _require(value is not None, "'input' is required", "input")
+    if isinstance(value, str):
+        slots.append(TextSlot(body, "input", "user", "input"))
+        return Extracted(slots, value)
+    _require(isinstance(value, list), "'input' must be a string or an array of input items", "input")
+    query: str | None = None
+    for index, item in enumerate(value):
+        path = f"input[{index}]"
+        _require(isinstance(item, dict), f"'{path}' must be an object", path)
+        role = item.get("role") or item.get("type") or "input"
+        _require(isinstance(role, str), f"'{path}.role' must be a string", f"{path}.role")
+        item_slots = _content_slots(item, "content", role, path)
+        for key in ("output", "arguments"):
+            if isinstance(item.get(key), str):
+                item_slots.append(TextSlot(item, key, role, f"{path}.{key}"))
+        slots += item_slots
+        if role == "user" and item_slots:
+            query = _texts_of(item_slots)
+    return Extracted(slots, query)
+
+
+EXTRACTORS: dict[str, Callable[[dict[str, Any]], Extracted]] = {
+    "chat/completions": chat_completions,
+    "completions": completions,
+    "responses": responses,
+    "embeddings": embeddings,
+}
+
+
+def extract(endpoint: str, body: Any) -> Extracted:
+    """The text slots and the query of `body` for `endpoint` (e.g. "chat/completions")."""
+    _require(isinstance(body, dict), "the request body must be a JSON object", "body")
+    model = body.get("model")
+    _require(model is None or isinstance(model, str), "'model' must be a string", "model")
+    return EXTRACTORS[endpoint](body)

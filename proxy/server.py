@@ -1,0 +1,303 @@
+"""The HTTP proxy: an OpenAI-compatible ASGI app that masks before it forwards.
+
+Every POST to a text endpoint goes through the same steps: bounded body read,
+JSON parse, payload walk (`proxy.payloads`), protection (`PrivacyEngine`, in a
+worker thread), forwarding with httpx, and restoration of placeholders in
+the reply (whole, or SSE event by event). Anything that goes wrong comes
+back as an OpenAI-format error; when protection cannot run the request is
+refused, never forwarded.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio
+import httpx
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from proxy.activity import ActivityEvent, ActivityLog, ActivityRecord
+from proxy.config import Settings
+from proxy.detectors.base import DetectionUnavailable
+from proxy.engine import PrivacyEngine, Protection
+from proxy.errors import error_body, openai_error
+from proxy.payloads import PayloadError, extract
+from proxy.streaming import SSERestorer, restore_json
+
+log = logging.getLogger(__name__)
+
+TEXT_ENDPOINTS = ("chat/completions", "completions", "responses", "embeddings")
+FORWARDED_HEADERS = ("authorization", "openai-organization", "openai-project", "openai-beta", "accept", "user-agent")
+VEIL_TOKEN_HEADER = "x-veil-token"
+
+
+@dataclass
+class ProxyState:
+    """What the running proxy shares across requests; the GUI reads and toggles it."""
+
+    settings: Settings
+    engine: PrivacyEngine
+    upstream_url: str
+    activity: ActivityLog | None = None
+    upstream_key: str | None = None
+    paused: bool = False  # protection paused by the user: forward unchanged, and say so in the log
+    client: httpx.AsyncClient | None = None
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _read_body(request: Request, limit: int) -> bytes:
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise _BodyTooLarge
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise _BodyTooLarge
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _authorized(request: Request, token: str | None) -> bool:
+    if not token:
+        return True
+    if request.headers.get(VEIL_TOKEN_HEADER) == token:
+        return True
+    return request.headers.get("authorization", "") == f"Bearer {token}"
+
+
+def _upstream_headers(request: Request, state: ProxyState) -> dict[str, str]:
+    headers = {name: request.headers[name] for name in FORWARDED_HEADERS if name in request.headers}
+    token = state.settings.access_token
+    uses_veil_token = token and headers.get("authorization") == f"Bearer {token}"
+    if state.upstream_key and (uses_veil_token or "authorization" not in headers):
+        headers["authorization"] = f"Bearer {state.upstream_key}"
+    elif uses_veil_token:
+        headers.pop("authorization")
+    headers["content-type"] = "application/json"
+    return headers
+
+
+def _findings_detail(protection: Protection) -> list[dict[str, Any]]:
+    return [
+        {"field": f.field, "text": f.entity.text, "start": f.entity.start, "end": f.entity.end,
+         "tag": f.entity.tag, "type": f.entity.type.value, "masked": f.masked,
+         "reason": f.reason.value, "replacement": f.replacement, "detector": f.entity.detector}
+        for f in protection.findings
+    ]
+
+
+class ProxyApp:
+    """Request handlers bound to one `ProxyState`."""
+
+    def __init__(self, state: ProxyState) -> None:
+        self.state = state
+
+    @property
+    def client(self) -> httpx.AsyncClient:
+        if self.state.client is None:
+            timeout = httpx.Timeout(self.state.settings.upstream_timeout_s, connect=10.0)
+            self.state.client = httpx.AsyncClient(base_url=self.state.upstream_url.rstrip("/") + "/", timeout=timeout)
+        return self.state.client
+
+    async def text_endpoint(self, request: Request) -> Response:
+        endpoint = request.path_params["endpoint"]
+        started = time.perf_counter()
+        record = ActivityRecord(endpoint=endpoint, status=0, policy=self.state.settings.policy)
+        event = ActivityEvent(record)
+        response = await self._handle(request, endpoint, event)
+        record.status = response.status_code
+        record.total_ms = round((time.perf_counter() - started) * 1000, 2)
+        if not isinstance(response, StreamingResponse):
+            self._log(event)
+        return response
+
+    def _log(self, event: ActivityEvent) -> None:
+        if self.state.activity is not None:
+            try:
+                self.state.activity.record(event)
+            except Exception:  # noqa: BLE001 - logging must never break a reply
+                log.exception("could not write the activity log")
+
+    async def _handle(self, request: Request, endpoint: str, event: ActivityEvent) -> Response:
+        settings = self.state.settings
+        record = event.record
+        if not _authorized(request, settings.access_token):
+            return openai_error(401, "Missing or wrong Veil access token (X-Veil-Token header).", "authentication_error", code="invalid_veil_token")
+        try:
+            raw = await _read_body(request, settings.max_body_bytes)
+        except _BodyTooLarge:
+            return openai_error(413, f"Request body exceeds Veil's limit of {settings.max_body_bytes} bytes.", code="request_too_large")
+        except ClientDisconnect:
+            return openai_error(400, "The client disconnected while sending the body.")
+        try:
+            body = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return openai_error(400, f"The request body is not valid JSON: {exc}", code="invalid_json")
+        try:
+            extracted = extract(endpoint, body)
+        except PayloadError as exc:
+            return openai_error(400, str(exc), param=exc.param, code="invalid_request_body")
+        stream = body.get("stream", False)
+        if not isinstance(stream, bool):
+            return openai_error(400, "'stream' must be a boolean", param="stream")
+        record.model, record.stream = body.get("model"), stream
+
+        texts = [slot.text for slot in extracted.slots]
+        event.original = texts
+        if self.state.paused:
+            record.decisions = {"protection paused": 1}
+            protection = None
+        else:
+            protect_started = time.perf_counter()
+            try:
+                protection = await anyio.to_thread.run_sync(self.state.engine.protect, texts, extracted.query)
+            except DetectionUnavailable as exc:
+                record.error = f"protection unavailable: {exc.detector}"
+                return openai_error(503, f"Veil refused to forward this request because PII protection cannot run ({exc}). Nothing was sent upstream.", "veil_protection_unavailable", code="protection_unavailable")
+            record.protect_ms = round((time.perf_counter() - protect_started) * 1000, 2)
+            for slot, masked in zip(extracted.slots, protection.texts):
+                slot.set(masked)
+            record.entities = protection.counts_by_type()
+            record.masked = protection.counts_by_type(masked=True)
+            record.decisions = protection.decision_summary()
+            event.sent = protection.texts
+            event.findings = _findings_detail(protection)
+
+        headers = _upstream_headers(request, self.state)
+        payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
+        restore: Callable[[Any], Any] = (lambda value: value) if protection is None else (lambda value: restore_json(value, protection.placeholders))
+        if stream:
+            return await self._forward_stream(endpoint, payload, headers, protection, event)
+        return await self._forward(endpoint, payload, headers, restore, record)
+
+    async def _forward(
+        self, endpoint: str, payload: bytes, headers: dict[str, str], restore: Callable[[Any], Any], record: ActivityRecord
+    ) -> Response:
+        try:
+            upstream = await self.client.post(endpoint, content=payload, headers=headers)
+        except httpx.TimeoutException:
+            record.error = "upstream timeout"
+            return openai_error(504, "The upstream LLM service did not answer in time.", "upstream_error", code="upstream_timeout")
+        except httpx.HTTPError as exc:
+            record.error = "upstream unreachable"
+            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+        try:
+            data = upstream.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            record.error = "upstream sent non-JSON"
+            return openai_error(502, f"The upstream answered HTTP {upstream.status_code} with a body that is not JSON.", "upstream_error", code="bad_upstream_response")
+        if upstream.status_code >= 400:
+            record.error = f"upstream HTTP {upstream.status_code}"
+        return JSONResponse(restore(data), status_code=upstream.status_code)
+
+    async def _forward_stream(
+        self, endpoint: str, payload: bytes, headers: dict[str, str], protection: Protection | None, event: ActivityEvent
+    ) -> Response:
+        record = event.record
+        request = self.client.build_request("POST", endpoint, content=payload, headers=headers)
+        try:
+            upstream = await self.client.send(request, stream=True)
+        except httpx.TimeoutException:
+            record.error = "upstream timeout"
+            self._log(event)
+            return openai_error(504, "The upstream LLM service did not answer in time.", "upstream_error", code="upstream_timeout")
+        except httpx.HTTPError as exc:
+            record.error = "upstream unreachable"
+            self._log(event)
+            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+        if upstream.status_code >= 400 or "text/event-stream" not in upstream.headers.get("content-type", ""):
+            raw = await upstream.aread()
+            await upstream.aclose()
+            record.error = f"upstream HTTP {upstream.status_code}" if upstream.status_code >= 400 else None
+            self._log(event)
+            try:
+                data = json.loads(raw)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                return openai_error(502, f"The upstream answered HTTP {upstream.status_code} without an event stream.", "upstream_error", code="bad_upstream_response")
+            if protection is not None:
+                data = restore_json(data, protection.placeholders)
+            return JSONResponse(data, status_code=upstream.status_code)
+
+        async def relay() -> AsyncIterator[bytes]:
+            restorer = SSERestorer(protection.placeholders) if protection is not None else None
+            try:
+                async for line in upstream.aiter_lines():
+                    lines = restorer.feed_line(line) if restorer is not None else [line]
+                    out = "".join(piece + "\n" for piece in lines)
+                    if out:
+                        yield out.encode("utf-8")
+            except httpx.HTTPError as exc:
+                record.error = f"upstream stream broke: {type(exc).__name__}"
+                body = error_body("The upstream LLM service broke off the stream.", "upstream_error", code="upstream_stream_interrupted")
+                yield f"data: {json.dumps(body)}\n\n".encode()
+            finally:
+                await upstream.aclose()
+                self._log(event)
+
+        return StreamingResponse(relay(), status_code=upstream.status_code, media_type="text/event-stream")
+
+    async def models(self, request: Request) -> Response:
+        if not _authorized(request, self.state.settings.access_token):
+            return openai_error(401, "Missing or wrong Veil access token (X-Veil-Token header).", "authentication_error", code="invalid_veil_token")
+        try:
+            upstream = await self.client.get("models", headers=_upstream_headers(request, self.state))
+            return JSONResponse(upstream.json(), status_code=upstream.status_code)
+        except httpx.HTTPError as exc:
+            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return openai_error(502, "The upstream's model list is not JSON.", "upstream_error", code="bad_upstream_response")
+
+    async def status(self, request: Request) -> Response:
+        statuses = self.state.engine.detector.statuses() if hasattr(self.state.engine.detector, "statuses") else []
+        return JSONResponse({
+            "status": "paused" if self.state.paused else "protecting",
+            "policy": self.state.settings.policy,
+            "upstream": self.state.upstream_url,
+            "detectors": [{"name": s.name, "ready": s.ready, "detail": s.detail} for s in statuses],
+        })
+
+    async def not_found(self, request: Request) -> Response:
+        return openai_error(404, f"Veil does not serve {request.method} {request.url.path}. Supported: POST /v1/chat/completions, /v1/completions, /v1/responses, /v1/embeddings; GET /v1/models.", code="unknown_url")
+
+
+def create_app(state: ProxyState) -> Starlette:
+    handlers = ProxyApp(state)
+
+    async def text_or_404(request: Request) -> Response:
+        if request.path_params["endpoint"] not in TEXT_ENDPOINTS:
+            return await handlers.not_found(request)
+        if request.method != "POST":
+            return openai_error(405, f"Use POST for /v1/{request.path_params['endpoint']}.", code="method_not_allowed")
+        try:
+            return await handlers.text_endpoint(request)
+        except Exception:  # noqa: BLE001 - never a traceback to the client
+            log.exception("unexpected error while proxying")
+            return openai_error(500, "Veil hit an internal error; the request was not forwarded.", "server_error", code="internal_error")
+
+    async def shutdown() -> None:
+        if state.client is not None:
+            await state.client.aclose()
+            state.client = None
+
+    routes = [
+        Route("/v1/models", handlers.models, methods=["GET"]),
+        Route("/v1/{endpoint:path}", text_or_404, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
+        Route("/veil/status", handlers.status, methods=["GET"]),
+        Route("/{path:path}", handlers.not_found, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]),
+    ]
+    app = Starlette(routes=routes, on_shutdown=[shutdown])
+    app.state.proxy = state
+    return app
