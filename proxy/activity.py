@@ -8,6 +8,7 @@ session: that detail is never written to disk.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -65,7 +66,7 @@ class ActivityLog:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite_utils.Database(str(self.path), check_same_thread=False)
+        self._db = sqlite_utils.Database(sqlite3.connect(str(self.path), check_same_thread=False))
         self._db.enable_wal()
         self._listeners: list[Listener] = []
         if self.TABLE not in self._db.table_names():

@@ -1,0 +1,119 @@
+"""The engine over several text fields: one placeholder map, propagation, relevance, fail-closed."""
+
+import re
+
+import pytest
+
+from proxy.detectors.base import DetectionUnavailable, Detector, DetectorPipeline
+from proxy.engine import PrivacyEngine
+from proxy.entities import Entity
+from proxy.policy import PolicyConfig, Reason
+
+
+class VocabularyDetector(Detector):
+    """A user-style plug-in detector: fixed values with fixed tags (case-sensitive)."""
+
+    name = "vocabulary"
+
+    def __init__(self, vocabulary: dict[str, str]) -> None:
+        self.vocabulary = vocabulary
+
+    def detect(self, text):
+        return [Entity(m.group(0), m.start(), m.end(), tag)
+                for value, tag in self.vocabulary.items() for m in re.finditer(rf"\b{re.escape(value)}\b", text)]
+
+
+class JudgeNeedsTags:
+    """A relevance judge that needs every candidate with one of `tags`."""
+
+    name = "by-tag"
+
+    def __init__(self, *tags):
+        self.tags = tags
+
+    def needed(self, query, candidates):
+        return {i for i, e in enumerate(candidates) if e.tag in self.tags}
+
+
+VOCAB = {"555-0101": "Phone Number", "Leeds": "City/Region", "Ann Lee": "Full Name", "nurse": "Occupation"}
+
+
+def engine(policy="all", judge=None, vocab=VOCAB):
+    return PrivacyEngine(DetectorPipeline([VocabularyDetector(vocab)]), PolicyConfig.build(policy), judge)
+
+
+def test_one_placeholder_map_across_fields_and_restoration():
+    protection = engine().protect(["I am Ann Lee, call 555-0101.", "Ann Lee lives in Leeds; 555-0101 again"])
+    assert protection.texts == ["I am <Full Name 1>, call <Phone Number 1>.",
+                                "<Full Name 1> lives in <City/Region 1>; <Phone Number 1> again"]
+    assert protection.placeholders.restore("Hi <Full Name 1> from <City/Region 1>") == "Hi Ann Lee from Leeds"
+    assert protection.counts_by_type(masked=True) == {"LOC": 1, "PER": 2, "CODE": 2}
+
+
+def test_masked_values_are_masked_everywhere_even_where_no_detector_saw_them():
+    # The detector is case-sensitive; the repeat in lower case is still masked.
+    protection = engine().protect(["Ann Lee", "ann lee said hi"])
+    assert protection.texts == ["<Full Name 1>", "<Full Name 1> said hi"]
+    assert any(f.entity.detector == "propagation" for f in protection.findings)
+
+
+def test_propagation_respects_word_boundaries():
+    protection = engine(vocab={"Lee": "Nickname"}).protect(["Lee", "Leeds and Lee"])
+    assert protection.texts[1] == "Leeds and <Nickname 1>"
+
+
+def test_query_aware_keeps_what_the_judge_needs():
+    protection = engine("query-aware", JudgeNeedsTags("City/Region", "Full Name")).protect(
+        ["Ann Lee is a nurse in Leeds, 555-0101"], "Which hospitals are near me?")
+    assert protection.texts == ["<Full Name 1> is a <Occupation 1> in Leeds, <Phone Number 1>"]
+    reasons = {d.entity.text: d.reason for d in protection.decisions}
+    assert reasons == {"Ann Lee": Reason.PERSON, "nurse": Reason.NOT_NEEDED, "Leeds": Reason.NEEDED,
+                       "555-0101": Reason.NOT_NEEDED}
+
+
+def test_a_failing_judge_masks_everything_rather_than_leaking():
+    class Broken:
+        name = "broken"
+
+        def needed(self, query, candidates):
+            raise RuntimeError("model crashed")
+
+    protection = engine("query-aware", Broken()).protect(["nurse in Leeds"], "q")
+    assert protection.texts == ["<Occupation 1> in <City/Region 1>"]
+
+
+def test_unindexed_tags_for_the_benchmark_form():
+    protection = engine().protect(["nurse in Leeds"], indexed=False)
+    assert protection.texts == ["<Occupation> in <City/Region>"]
+
+
+def test_policy_off_sends_text_unchanged_without_detection():
+    class Exploding(Detector):
+        name = "exploding"
+
+        def detect(self, text):
+            raise AssertionError("must not run")
+
+    off = PrivacyEngine(DetectorPipeline([Exploding()]), PolicyConfig.build("off"))
+    assert off.protect(["Ann Lee"]).texts == ["Ann Lee"]
+
+
+@pytest.mark.parametrize("where", ["load", "detect", "bad-span"])
+def test_detector_failures_raise_detection_unavailable(where):
+    class Failing(Detector):
+        name = "failing"
+
+        def load(self):
+            if where == "load":
+                raise OSError("weights missing")
+
+        def detect(self, text):
+            if where == "detect":
+                raise RuntimeError("boom")
+            return [Entity("xx", 0, 2, "Nickname")]
+
+    pipeline = DetectorPipeline([Failing()])
+    with pytest.raises(DetectionUnavailable) as info:
+        PrivacyEngine(pipeline, PolicyConfig.build("all")).protect(["Ann Lee"])
+    assert info.value.detector == "failing"
+    assert pipeline.statuses()[0].ready is (where != "load")
