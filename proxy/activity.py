@@ -68,6 +68,8 @@ class ActivityLog:
         self._lock = threading.Lock()
         self._db = sqlite_utils.Database(sqlite3.connect(str(self.path), check_same_thread=False))
         self._db.enable_wal()
+        # WAL + NORMAL survives a crash of Veil; only a power cut may drop the newest rows.
+        self._db.execute("PRAGMA synchronous=NORMAL")
         self._listeners: list[Listener] = []
         if self.TABLE not in self._db.table_names():
             self._db[self.TABLE].create(

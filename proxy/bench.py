@@ -5,10 +5,12 @@ For each we time, over many iterations:
 - detect: the configured detectors alone;
 - full: the whole configured pipeline in process (detect, relevance, decide,
   mask) plus restoring a reply that echoes the masked prompt;
-- passthrough: an HTTP round trip through a real Veil proxy with policy off
-  to a loopback upstream, minus the same round trip straight to the upstream
-  (the cost of the proxy hop itself);
+- passthrough: an HTTP round trip through a real Veil proxy (its own
+  process) with policy off to a loopback upstream (another process), minus
+  the same round trip straight to the upstream: the cost of the proxy hop;
 - http_full: the same round trip with the configured policy, minus direct.
+`rss_mb` is the peak of this process (which loads the configured models) and
+of the proxy process.
 The headline keys (`detect_p50_ms`, ...) are those of the 1,000-character prompt.
 """
 
@@ -17,10 +19,12 @@ from __future__ import annotations
 import os
 import platform
 import resource
-import statistics
+import socket
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -87,10 +91,63 @@ def _peak_rss_mb() -> float:
     return round(peak / (1024 * 1024) if platform.system() == "Darwin" else peak / 1024, 1)
 
 
-def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
-    from proxy.loopback import LoopbackUpstream
-    from proxy.service import ProxyService
+class _Process:
+    """A child process (the proxy or the loopback upstream), so the bench's own GIL stays out of the timings."""
 
+    def __init__(self, command: list[str], env: dict[str, str] | None = None) -> None:
+        self.command = command
+        self.env = {**os.environ, **(env or {})}
+        self.proc: subprocess.Popen[str] | None = None
+
+    def __enter__(self) -> _Process:
+        self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=self.env)
+        return self
+
+    def first_line(self) -> str:
+        assert self.proc is not None and self.proc.stdout is not None
+        line = self.proc.stdout.readline().strip()
+        if not line:
+            raise RuntimeError(f"{' '.join(self.command)} exited before it was ready")
+        return line
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def rss_mb(self) -> float:
+        import psutil
+
+        assert self.proc is not None
+        return round(psutil.Process(self.proc.pid).memory_info().rss / (1024 * 1024), 1)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(client: httpx.Client, url: str, process: _Process, timeout_s: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not process.alive():
+            raise RuntimeError("the proxy exited during start-up")
+        try:
+            client.get(url).raise_for_status()
+            return
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    raise RuntimeError("the proxy did not start in time")
+
+
+def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
     engine = build_engine(settings)
     engine.detector.load()
     sizes: dict[str, dict[str, Any]] = {}
@@ -113,33 +170,31 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
             "full_p95_ms": _percentile(full_samples, 0.95),
         }
 
-    upstream = LoopbackUpstream()
-    upstream_url = upstream.start()
-    try:
+    with _Process([sys.executable, "-m", "proxy.loopback"]) as upstream, tempfile.TemporaryDirectory() as data_dir:
+        upstream_url = upstream.first_line()
+        proxy_rss = 0.0
         for policy in ("off", settings.policy):
-            service = ProxyService(replace(settings, port=0, upstream=upstream_url, policy=policy, data_dir=None))
-            service.prepare()
-            base = service.start()
-            try:
+            port = _free_port()
+            command = [sys.executable, "-m", "proxy.cli", "serve", "--port", str(port), "--upstream", upstream_url, "--policy", policy]
+            with _Process(command, env={"VEIL_DATA_DIR": data_dir}) as proxy:
+                base = f"http://127.0.0.1:{port}/v1"
                 with httpx.Client(timeout=30) as client:
+                    _wait_until_up(client, f"http://127.0.0.1:{port}/veil/status", proxy)
                     body = {"model": "echo", "messages": [{"role": "user", "content": PROMPTS["1000"]}]}
                     diffs = _paired_overhead(
-                        lambda: client.post(f"{base}/chat/completions", json=body),
-                        lambda: client.post(f"{upstream_url}/chat/completions", json=body),
+                        lambda: client.post(f"{base}/chat/completions", json=body).raise_for_status(),
+                        lambda: client.post(f"{upstream_url}/chat/completions", json=body).raise_for_status(),
                         iterations,
                     )
-            finally:
-                service.stop()
+                proxy_rss = max(proxy_rss, proxy.rss_mb())
             key = "passthrough" if policy == "off" else "http_full"
             sizes["1000"][f"{key}_p50_ms"] = _percentile(diffs, 0.5)
             sizes["1000"][f"{key}_p95_ms"] = _percentile(diffs, 0.95)
-    finally:
-        upstream.stop()
 
     headline = dict(sizes["1000"])
     return {
         **{key: value for key, value in headline.items() if key.endswith("_ms")},
-        "rss_mb": _peak_rss_mb(),
+        "rss_mb": max(_peak_rss_mb(), proxy_rss),
         "policy": settings.policy,
         "detectors": list(settings.detectors),
         "iterations": iterations,

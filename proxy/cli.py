@@ -116,6 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--iterations", type=int, default=50)
     bench.set_defaults(func=cmd_bench)
 
+    from proxy.secrets.cli import add_secrets_commands
+
+    add_secrets_commands(sub)
+
     for entry in metadata.entry_points(group="veil.commands"):
         try:
             entry.load()(sub)

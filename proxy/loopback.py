@@ -177,3 +177,18 @@ class LoopbackUpstream:
             self._server.should_exit = True
         if self._thread is not None:
             self._thread.join(timeout=10)
+
+
+def main() -> None:
+    """`python -m proxy.loopback`: serve until killed, printing the base URL (used by `veil bench`)."""
+    upstream = LoopbackUpstream()
+    print(upstream.start(), flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        upstream.stop()
+
+
+if __name__ == "__main__":
+    main()
