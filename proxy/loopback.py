@@ -6,7 +6,8 @@ by echoing the text it received, so a test can see both what the cloud got
 (masked) and what the client got back (restored). Streams are cut into
 3-character pieces so placeholders are split across chunks. The model name
 selects failure modes: `fail-500`, `slow` (sleeps past short timeouts),
-`disconnect` (breaks the stream midway), `garbage` (a non-JSON body).
+`disconnect` (breaks the stream midway), `garbage` (a non-JSON body), and
+`drip` (streams one piece every `drip_s`, for clients that hang up midway).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ class LoopbackUpstream:
     host: str = "127.0.0.1"
     requests: list[Recorded] = field(default_factory=list)
     slow_s: float = 3.0
+    drip_s: float = 0.05
     _server: uvicorn.Server | None = None
     _thread: threading.Thread | None = None
 
@@ -132,7 +134,7 @@ class LoopbackUpstream:
                 chunk = {"id": "cmpl-loop", "object": "text_completion", "created": 0, "model": model,
                          "choices": [{"index": 0, "text": piece, "finish_reason": None, "logprobs": None}]}
                 yield f"data: {json.dumps(chunk)}\n\n".encode()
-            await asyncio.sleep(0)
+            await asyncio.sleep(self.drip_s if model == "drip" else 0)
         if path.endswith("/responses"):
             done = {"type": "response.completed", "response": self._response_object(model, reply), "sequence_number": len(pieces)}
             yield f"event: response.completed\ndata: {json.dumps(done)}\n\n".encode()

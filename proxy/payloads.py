@@ -53,8 +53,8 @@ def _require(condition: bool, message: str, param: str) -> None:
         raise PayloadError(message, param)
 
 
-def _content_slots(container: dict[str, Any], key: str, role: str, path: str, part_key: str = "text") -> list[TextSlot]:
-    """A `content` field: a string, null, or a list of typed parts."""
+def _content_slots(container: dict[str, Any], key: str, role: str, path: str) -> list[TextSlot]:
+    """A content-like field (`content`, a tool `output`...): a string, null, or a list of typed parts."""
     value = container.get(key)
     if value is None:
         return []
@@ -68,7 +68,7 @@ def _content_slots(container: dict[str, Any], key: str, role: str, path: str, pa
             slots.append(TextSlot(value, index, role, part_path))
             continue
         _require(isinstance(part, dict), f"'{part_path}' must be an object", part_path)
-        for text_key in (part_key, "text", "output", "refusal"):
+        for text_key in ("text", "output", "refusal"):
             if text_key in part and part[text_key] is not None:
                 _require(isinstance(part[text_key], str), f"'{part_path}.{text_key}' must be a string", f"{part_path}.{text_key}")
                 slots.append(TextSlot(part, text_key, role, f"{part_path}.{text_key}"))
@@ -76,7 +76,25 @@ def _content_slots(container: dict[str, Any], key: str, role: str, path: str, pa
     return slots
 
 
+def _string_slot(container: dict[str, Any], key: str, role: str, path: str) -> list[TextSlot]:
+    """An optional string field: absent/null, or a string (anything else is an error)."""
+    value = container.get(key)
+    if value is None:
+        return []
+    _require(isinstance(value, str), f"'{path}.{key}' must be a string", f"{path}.{key}")
+    return [TextSlot(container, key, role, f"{path}.{key}")]
+
+
+def _object(container: dict[str, Any], key: str, path: str) -> dict[str, Any] | None:
+    """An optional object field (`path` "" for a top-level one)."""
+    value = container.get(key)
+    name = f"{path}.{key}" if path else key
+    _require(value is None or isinstance(value, dict), f"'{name}' must be an object", name)
+    return value
+
+
 def _tool_call_slots(message: dict[str, Any], role: str, path: str) -> list[TextSlot]:
+    """Arguments the assistant passed to tools (function and custom tool calls)."""
     slots: list[TextSlot] = []
     calls = message.get("tool_calls")
     if calls is not None:
@@ -84,12 +102,15 @@ def _tool_call_slots(message: dict[str, Any], role: str, path: str) -> list[Text
         for index, call in enumerate(calls):
             call_path = f"{path}.tool_calls[{index}]"
             _require(isinstance(call, dict), f"'{call_path}' must be an object", call_path)
-            function = call.get("function")
-            if isinstance(function, dict) and isinstance(function.get("arguments"), str):
-                slots.append(TextSlot(function, "arguments", role, f"{call_path}.function.arguments"))
-    legacy = message.get("function_call")
-    if isinstance(legacy, dict) and isinstance(legacy.get("arguments"), str):
-        slots.append(TextSlot(legacy, "arguments", role, f"{path}.function_call.arguments"))
+            function = _object(call, "function", call_path)
+            if function is not None:
+                slots += _string_slot(function, "arguments", role, f"{call_path}.function")
+            custom = _object(call, "custom", call_path)
+            if custom is not None:
+                slots += _string_slot(custom, "input", role, f"{call_path}.custom")
+    legacy = _object(message, "function_call", path)
+    if legacy is not None:
+        slots += _string_slot(legacy, "arguments", role, f"{path}.function_call")
     return slots
 
 
@@ -111,6 +132,9 @@ def chat_completions(body: dict[str, Any]) -> Extracted:
         slots += content_slots + _tool_call_slots(message, role, path)
         if role == "user" and content_slots:
             query = _texts_of(content_slots)
+    prediction = _object(body, "prediction", "")
+    if prediction is not None:  # predicted output: text the reply is expected to resemble
+        slots += _content_slots(prediction, "content", "assistant", "prediction")
     return Extracted(slots, query)
 
 
@@ -160,9 +184,13 @@ def responses(body: dict[str, Any]) -> Extracted:
         role = item.get("role") or item.get("type") or "input"
         _require(isinstance(role, str), f"'{path}.role' must be a string", f"{path}.role")
         item_slots = _content_slots(item, "content", role, path)
-        for key in ("output", "arguments"):
+        if isinstance(item.get("output"), (str, list)):  # tool output: text or content parts (not a screenshot object)
+            item_slots += _content_slots(item, "output", role, path)
+        for key in ("arguments", "input"):  # function / MCP call arguments, custom tool input
             if isinstance(item.get(key), str):
                 item_slots.append(TextSlot(item, key, role, f"{path}.{key}"))
+        if isinstance(item.get("summary"), list):  # reasoning summaries of earlier turns
+            item_slots += _content_slots(item, "summary", role, path)
         slots += item_slots
         if role == "user" and item_slots:
             query = _texts_of(item_slots)

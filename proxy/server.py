@@ -10,6 +10,8 @@ refused, never forwarded.
 
 from __future__ import annotations
 
+import contextlib
+import hmac
 import json
 import logging
 import time
@@ -20,6 +22,7 @@ from typing import Any
 import anyio
 import httpx
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -70,24 +73,40 @@ async def _read_body(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+def _same(given: str | None, expected: str) -> bool:
+    return given is not None and hmac.compare_digest(given.encode("utf-8"), expected.encode("utf-8"))
+
+
 def _authorized(request: Request, token: str | None) -> bool:
     if not token:
         return True
-    if request.headers.get(VEIL_TOKEN_HEADER) == token:
-        return True
-    return request.headers.get("authorization", "") == f"Bearer {token}"
+    return _same(request.headers.get(VEIL_TOKEN_HEADER), token) or _same(request.headers.get("authorization"), f"Bearer {token}")
 
 
 def _upstream_headers(request: Request, state: ProxyState) -> dict[str, str]:
+    """Headers for the upstream: the client's, with Veil's key (if any) as the credential.
+
+    A key the user gave Veil replaces whatever the client sent (SDKs insist on
+    sending some key); the Veil access token is never forwarded.
+    """
     headers = {name: request.headers[name] for name in FORWARDED_HEADERS if name in request.headers}
     token = state.settings.access_token
-    uses_veil_token = token and headers.get("authorization") == f"Bearer {token}"
-    if state.upstream_key and (uses_veil_token or "authorization" not in headers):
+    if state.upstream_key:
         headers["authorization"] = f"Bearer {state.upstream_key}"
-    elif uses_veil_token:
+    elif token and _same(headers.get("authorization"), f"Bearer {token}"):
         headers.pop("authorization")
     headers["content-type"] = "application/json"
     return headers
+
+
+def _upstream_failure(exc: httpx.HTTPError, record: ActivityRecord | None = None) -> Response:
+    """The error for a failed upstream call: 504 when it timed out, else 502."""
+    timed_out = isinstance(exc, httpx.TimeoutException)
+    if record is not None:
+        record.error = "upstream timeout" if timed_out else "upstream unreachable"
+    if timed_out:
+        return openai_error(504, "The upstream LLM service did not answer in time.", "upstream_error", code="upstream_timeout")
+    return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
 
 
 def _findings_detail(protection: Protection) -> list[dict[str, Any]]:
@@ -146,13 +165,17 @@ class ProxyApp:
             body = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             return openai_error(400, f"The request body is not valid JSON: {exc}", code="invalid_json")
+        except RecursionError:
+            return openai_error(400, "The request body is nested too deeply.", code="invalid_json")
         try:
             extracted = extract(endpoint, body)
         except PayloadError as exc:
             return openai_error(400, str(exc), param=exc.param, code="invalid_request_body")
-        stream = body.get("stream", False)
-        if not isinstance(stream, bool):
-            return openai_error(400, "'stream' must be a boolean", param="stream")
+        stream = body.get("stream")
+        if stream is None:
+            stream = False
+        elif not isinstance(stream, bool):
+            return openai_error(400, "'stream' must be a boolean", param="stream", code="invalid_request_body")
         record.model, record.stream = body.get("model"), stream
 
         texts = [slot.text for slot in extracted.slots]
@@ -188,12 +211,8 @@ class ProxyApp:
     ) -> Response:
         try:
             upstream = await self.client.post(endpoint, content=payload, headers=headers)
-        except httpx.TimeoutException:
-            record.error = "upstream timeout"
-            return openai_error(504, "The upstream LLM service did not answer in time.", "upstream_error", code="upstream_timeout")
         except httpx.HTTPError as exc:
-            record.error = "upstream unreachable"
-            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+            return _upstream_failure(exc, record)
         try:
             data = upstream.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
@@ -210,19 +229,16 @@ class ProxyApp:
         request = self.client.build_request("POST", endpoint, content=payload, headers=headers)
         try:
             upstream = await self.client.send(request, stream=True)
-        except httpx.TimeoutException:
-            record.error = "upstream timeout"
-            self._log(event)
-            return openai_error(504, "The upstream LLM service did not answer in time.", "upstream_error", code="upstream_timeout")
         except httpx.HTTPError as exc:
-            record.error = "upstream unreachable"
-            self._log(event)
-            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+            return _upstream_failure(exc, record)
         if upstream.status_code >= 400 or "text/event-stream" not in upstream.headers.get("content-type", ""):
-            raw = await upstream.aread()
-            await upstream.aclose()
+            try:
+                raw = await upstream.aread()
+            except httpx.HTTPError as exc:
+                return _upstream_failure(exc, record)
+            finally:
+                await upstream.aclose()
             record.error = f"upstream HTTP {upstream.status_code}" if upstream.status_code >= 400 else None
-            self._log(event)
             try:
                 data = json.loads(raw)
             except (json.JSONDecodeError, UnicodeDecodeError):
@@ -239,13 +255,26 @@ class ProxyApp:
                     out = "".join(piece + "\n" for piece in lines)
                     if out:
                         yield out.encode("utf-8")
-            except httpx.HTTPError as exc:
-                record.error = f"upstream stream broke: {type(exc).__name__}"
-                body = error_body("The upstream LLM service broke off the stream.", "upstream_error", code="upstream_stream_interrupted")
-                yield f"data: {json.dumps(body)}\n\n".encode()
+                if restorer is not None:  # a stream that ended without [DONE] or a final event
+                    out = "".join(piece + "\n" for piece in restorer.finish())
+                    if out:
+                        yield out.encode("utf-8")
+            except Exception as exc:  # noqa: BLE001 - end the stream with an error event, never hang or cut it
+                if isinstance(exc, httpx.HTTPError):
+                    record.error = f"upstream stream broke: {type(exc).__name__}"
+                    message, code = "The upstream LLM service broke off the stream.", "upstream_stream_interrupted"
+                else:
+                    log.exception("could not relay the upstream stream")
+                    record.error = f"relay failed: {type(exc).__name__}"
+                    message, code = "Veil could not relay the upstream stream.", "internal_error"
+                body = error_body(message, "upstream_error", code=code)
+                # The leading blank line closes an event the upstream may have left half-sent.
+                yield f"\nevent: error\ndata: {json.dumps(body)}\n\n".encode()
             finally:
-                await upstream.aclose()
+                record.total_ms = round((time.time() - record.ts) * 1000, 2)
                 self._log(event)
+                with anyio.CancelScope(shield=True):  # also when the client hung up (cancellation)
+                    await upstream.aclose()
 
         return StreamingResponse(relay(), status_code=upstream.status_code, media_type="text/event-stream")
 
@@ -256,12 +285,14 @@ class ProxyApp:
             upstream = await self.client.get("models", headers=_upstream_headers(request, self.state))
             return JSONResponse(upstream.json(), status_code=upstream.status_code)
         except httpx.HTTPError as exc:
-            return openai_error(502, f"Could not reach the upstream LLM service: {type(exc).__name__}.", "upstream_error", code="upstream_unreachable")
+            return _upstream_failure(exc)
         except (json.JSONDecodeError, UnicodeDecodeError):
             return openai_error(502, "The upstream's model list is not JSON.", "upstream_error", code="bad_upstream_response")
 
     async def status(self, request: Request) -> Response:
-        statuses = self.state.engine.detector.statuses() if hasattr(self.state.engine.detector, "statuses") else []
+        detector = self.state.engine.detector
+        # status() may load a model: keep it off the event loop
+        statuses = await anyio.to_thread.run_sync(detector.statuses) if hasattr(detector, "statuses") else []
         return JSONResponse({
             "status": "paused" if self.state.paused else "protecting",
             "policy": self.state.settings.policy,
@@ -277,6 +308,8 @@ def create_app(state: ProxyState) -> Starlette:
     handlers = ProxyApp(state)
 
     async def text_or_404(request: Request) -> Response:
+        if request.path_params["endpoint"] == "models":
+            return openai_error(405, "Use GET for /v1/models.", code="method_not_allowed")
         if request.path_params["endpoint"] not in TEXT_ENDPOINTS:
             return await handlers.not_found(request)
         if request.method != "POST":
@@ -285,9 +318,11 @@ def create_app(state: ProxyState) -> Starlette:
             return await handlers.text_endpoint(request)
         except Exception:  # noqa: BLE001 - never a traceback to the client
             log.exception("unexpected error while proxying")
-            return openai_error(500, "Veil hit an internal error; the request was not forwarded.", "server_error", code="internal_error")
+            return openai_error(500, "Veil hit an internal error while proxying this request.", "server_error", code="internal_error")
 
-    async def shutdown() -> None:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
         if state.client is not None:
             await state.client.aclose()
             state.client = None
@@ -298,6 +333,14 @@ def create_app(state: ProxyState) -> Starlette:
         Route("/veil/status", handlers.status, methods=["GET"]),
         Route("/{path:path}", handlers.not_found, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]),
     ]
-    app = Starlette(routes=routes, on_shutdown=[shutdown])
+    async def routing_error(request: Request, exc: Exception) -> Response:
+        """Starlette's own 404/405 (e.g. OPTIONS), in OpenAI's format like every other error."""
+        assert isinstance(exc, HTTPException)
+        code = "method_not_allowed" if exc.status_code == 405 else "unknown_url"
+        response = openai_error(exc.status_code, f"{exc.detail}: {request.method} {request.url.path}", code=code)
+        response.headers.update(exc.headers or {})
+        return response
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: routing_error})
     app.state.proxy = state
     return app
