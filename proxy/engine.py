@@ -60,8 +60,9 @@ class Protection:
         return dict(sorted(Counter(d.reason.value for d in self.decisions).items()))
 
 
-def _value_key(entity: Entity) -> tuple[str, str]:
-    return entity.tag, normalize_text(entity.text) or entity.text
+def _value_key(entity: Entity) -> str:
+    """Distinct values by text alone: a value tagged differently in two places is still one value."""
+    return normalize_text(entity.text) or entity.text
 
 
 class PrivacyEngine:
@@ -123,11 +124,11 @@ class PrivacyEngine:
     @staticmethod
     def _distinct_candidates(
         per_field: Sequence[Sequence[Entity]],
-    ) -> tuple[list[Entity], list[tuple[str, str]]]:
+    ) -> tuple[list[Entity], list[str]]:
         """First mention of each distinct value, in order of appearance."""
         candidates: list[Entity] = []
-        keys: list[tuple[str, str]] = []
-        seen: set[tuple[str, str]] = set()
+        keys: list[str] = []
+        seen: set[str] = set()
         for entities in per_field:
             for entity in entities:
                 key = _value_key(entity)

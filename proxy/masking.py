@@ -19,13 +19,14 @@ class PlaceholderMap:
     """Distinct value -> placeholder for one request, and the way back."""
 
     def __init__(self) -> None:
-        self._by_key: dict[tuple[str, str], str] = {}
+        self._by_key: dict[str, str] = {}
         self._original: dict[str, str] = {}
         self._per_tag: Counter[str] = Counter()
         self._pattern: re.Pattern[str] | None = None
 
     def placeholder_for(self, entity: Entity) -> str:
-        key = (entity.tag, normalize_text(entity.text) or entity.text)
+        """The value's placeholder; a value keeps the tag it was first seen with."""
+        key = normalize_text(entity.text) or entity.text
         placeholder = self._by_key.get(key)
         if placeholder is None:
             self._per_tag[entity.tag] += 1

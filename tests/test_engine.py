@@ -117,3 +117,17 @@ def test_detector_failures_raise_detection_unavailable(where):
         PrivacyEngine(pipeline, PolicyConfig.build("all")).protect(["Ann Lee"])
     assert info.value.detector == "failing"
     assert pipeline.statuses()[0].ready is (where != "load")
+
+
+def test_a_value_tagged_differently_in_two_places_gets_one_placeholder():
+    class TwoTaggers(Detector):
+        name = "two-taggers"
+
+        def detect(self, text):
+            tag = "Bank Account" if text.startswith("Account") else "Phone Number"
+            start = text.index("+1")
+            return [Entity(text[start:start + 15], start, start + 15, tag)]
+
+    e = PrivacyEngine(DetectorPipeline([TwoTaggers()]), PolicyConfig.build("all"))
+    protection = e.protect(["Account +1 415-555-0132", "call +1 415-555-0132"])
+    assert protection.texts == ["Account <Bank Account 1>", "call <Bank Account 1>"]
