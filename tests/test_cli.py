@@ -1,0 +1,61 @@
+"""The `veil` command line as a user runs it (real subprocesses)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+TEXT = "Mail ann.lee@example.org or call +44 20 7946 0958; card 4111 1111 1111 1111."
+
+
+def veil(*args: str, stdin: str = "", tmp_path=None, timeout: int = 180) -> subprocess.CompletedProcess:
+    env = {**os.environ, "VEIL_CONFIG": str(tmp_path / "config.toml"), "VEIL_DATA_DIR": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "proxy.cli", *args], input=stdin, capture_output=True,
+                          text=True, env=env, timeout=timeout)
+
+
+def test_mask_prints_masked_text(tmp_path):
+    result = veil("mask", stdin=TEXT, tmp_path=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "Mail <Email Address 1> or call <Phone Number 1>; card <Credit Card 1>."
+
+
+def test_mask_json_lists_entities_with_decisions(tmp_path):
+    result = veil("mask", "--json", "--policy", "all", "--query", "who should I call?", stdin=TEXT, tmp_path=tmp_path)
+    data = json.loads(result.stdout)
+    assert data["policy"] == "all"
+    by_tag = {e["tag"]: e for e in data["entities"]}
+    assert set(by_tag) == {"Email Address", "Phone Number", "Credit Card"}
+    assert by_tag["Credit Card"]["reason"] == "always-mask tag"
+    assert all(TEXT[e["start"]:e["end"]] == e["text"] for e in data["entities"])
+
+
+def test_mask_policy_off_changes_nothing(tmp_path):
+    assert veil("mask", "--policy", "off", stdin=TEXT, tmp_path=tmp_path).stdout.strip() == TEXT
+
+
+def test_bad_config_is_a_clear_error_not_a_traceback(tmp_path):
+    (tmp_path / "config.toml").write_text("never_mask = ['Shoe Size']")
+    result = veil("mask", stdin=TEXT, tmp_path=tmp_path)
+    assert result.returncode == 2
+    assert "unknown PII tag 'Shoe Size'" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_models_reports_readiness(tmp_path):
+    result = veil("models", "--json", tmp_path=tmp_path)
+    rows = {row["name"]: row for row in json.loads(result.stdout)}
+    assert rows["patterns"]["ready"] and rows["patterns"]["in_use"]
+    assert rows["smollm2-135m-instruct"]["ready"]
+
+
+@pytest.mark.slow
+def test_bench_json_has_the_documented_keys(tmp_path):
+    result = veil("bench", "--json", "--iterations", "3", tmp_path=tmp_path, timeout=300)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    for key in ("detect_p50_ms", "detect_p95_ms", "full_p50_ms", "full_p95_ms", "passthrough_p50_ms", "rss_mb"):
+        assert isinstance(data[key], float), key
+    assert data["prompts"]["1000"]["entities"] >= 10
+    assert 0 < data["detect_p50_ms"] <= data["detect_p95_ms"]
