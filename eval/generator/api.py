@@ -1,0 +1,67 @@
+"""Public entry point: generate(split, n, seed, family) -> spec-format samples."""
+
+from __future__ import annotations
+
+import random
+
+from .families import FAMILIES, Ctx
+from .samples import finish
+from .single import build_single
+
+SPLITS: tuple[str, ...] = ("single", "multi", "hard", "distract")
+DEFAULT_SIZES: dict[str, int] = {"single": 1214, "multi": 1228, "hard": 200, "distract": 200}
+
+
+def _build(ctx: Ctx, split: str, sample_id: str) -> dict:
+    if split == "single":
+        return finish(ctx, build_single(ctx), sample_id, split)
+    from .compound import build_distract, build_hard
+    from .multi import build_multi
+    if split == "multi":
+        return finish(ctx, build_multi(ctx), sample_id, split)
+    if split == "hard":
+        return finish(ctx, build_hard(ctx), sample_id, split, want=ctx.choice((2, 3, 3)))
+    return finish(ctx, build_distract(ctx), sample_id, split, want=3, owners_needed=3)
+
+
+def acceptable(split: str, sample: dict) -> bool:
+    """Split-level shape: entity count of single descriptions, subjects of multi/distract, density of hard."""
+    ents = sample["entities"]
+    subjects = {e["subject"] for e in ents}
+    related = {r["subject"] for r in sample["query_related"]}
+    if not sample["query"] or not sample["query_related"]:
+        return False
+    if split == "single":
+        return 4 <= len(ents) <= 16 and subjects == {"A"}
+    if split == "multi":
+        return len(subjects) >= 2
+    if split == "hard":
+        return len(ents) >= 18
+    return len(subjects) == 5 and len(related) == 3
+
+
+def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str = "test") -> list[tuple[dict, set[str]]]:
+    """Samples with the ids of the phrasing pieces each one used (for family-disjointness checks)."""
+    if split not in SPLITS:
+        raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
+    if family not in FAMILIES:
+        raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
+    count = DEFAULT_SIZES[split] if n is None else n
+    out = []
+    for i in range(count):
+        sample_id = f"{family}-{split}-{i + 1:04d}"
+        # each sample has its own stream, so sample i does not depend on n
+        for attempt in range(8):
+            ctx = Ctx(random.Random(f"veil-piibench:{seed}:{family}:{split}:{i}:{attempt}"), family)
+            sample = _build(ctx, split, sample_id)
+            if acceptable(split, sample):
+                break
+        else:
+            raise RuntimeError(f"could not generate an acceptable {split} sample {sample_id}")
+        out.append((sample, ctx.used))
+    return out
+
+
+def generate(split: str, n: int | None = None, seed: int = 0, family: str = "test") -> list[dict]:
+    """Generate `n` samples (default: the paper's size) of `split` with phrasing family `family`."""
+    return [sample for sample, _ in generate_traced(split, n, seed, family)]
