@@ -1,0 +1,265 @@
+"""Dates, clock times and durations.
+
+Decisions: a month name must be capitalised ("we march on" is no date); a
+bare year ("in 2019") is not a Date unless a life-event word puts it on a
+personal timeline ("born in 1987", "graduated in 2015"), because years alone
+are everywhere in ordinary prose. "34 years old" is an Age, never a Duration.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.context import Keywords
+from proxy.recognizers.number_words import FIRST_WORDS, NUMBER_WORD
+from proxy.recognizers.scan import backward_anchors, near_keywords, number_anchors, word_anchors
+
+_MONTH_NAMES = "January February March April May June July August September October November December".split()
+_MONTH_ABBREVIATIONS = "Jan Feb Mar Apr Jun Jul Aug Sept Sep Oct Nov Dec".split()
+# A flat alternation of literals, which `re` scans fast.
+_MONTH = (
+    "(?:"
+    + "|".join(_MONTH_NAMES + [rf"{abbreviation}(?:\.(?=\s*\d))?" for abbreviation in _MONTH_ABBREVIATIONS])
+    + ")(?![a-z])"
+)
+# An abbreviation's period is part of the date only inside it ("Mar. 3rd"); at the
+# end ("on 7 Jun.") it is the sentence's full stop.
+_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?!\d)"
+_YEAR = r"(?:1[89]|20)\d{2}(?!\d)"
+_WEEKDAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
+_WEEKDAY_PREFIX = rf"{_WEEKDAY},?\s+(?:the\s+)?"
+_ZONE = r"(?:\s?(?:UTC|GMT|[ECMP][SD]T|CET|CEST|BST|IST|JST|AEST|AEDT|Z)(?:[+-]\d{1,2}(?::?\d{2})?)?(?![A-Za-z]))?"
+_AMPM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![A-Za-z]))"
+
+# Anchors: where a match can start, found from its rarest part.
+_WEEKDAYS = word_anchors(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split()
+)
+_BEFORE_MONTH = backward_anchors(re.compile(_MONTH), re.compile(rf"{_DAY}(?:\s+of)?\s+\Z"), reach=16)
+_BEFORE_COLON = backward_anchors(re.compile(":"), re.compile(r"\d{1,2}\Z"), reach=2)
+_BEFORE_AMPM = backward_anchors(
+    re.compile(r"am|pm|AM|PM|a\.m\.|p\.m\.|A\.M\.|P\.M\.|Am|Pm"), re.compile(r"\d{1,2}\s?\Z"), reach=3
+)
+_BEFORE_H = backward_anchors(re.compile(r"h(?=[0-5]\d)"), re.compile(r"\d{1,2}\Z"), reach=2)
+_BEFORE_BARE_H = backward_anchors(re.compile(r"h(?!\w)"), re.compile(r"\d{1,2}\Z"), reach=2)
+_BEFORE_OCLOCK = backward_anchors(re.compile("o['’]clock"), re.compile(r"\d{1,2}\s?\Z"), reach=3)
+
+_MONTH_NUMBER = {
+    name: i
+    for i, name in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)
+}
+_MONTH_IN = re.compile(r"(?<![A-Za-z])(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
+_NUMBER_IN = re.compile(r"\d+")
+
+
+def _day_fits(day: int, month: int, year: int | None) -> bool:
+    return 1 <= month <= 12 and 1 <= day <= calendar.monthrange(year or 2000, month)[1]
+
+
+def _valid_textual_date(span: str) -> bool:
+    """'February 30' and '31 April' are not dates."""
+    month_match = _MONTH_IN.search(span)
+    if month_match is None:
+        return False
+    numbers = [int(n) for n in _NUMBER_IN.findall(span)]
+    day = next((n for n in numbers if n <= 31), None)
+    year = next((n for n in numbers if n > 31), None)
+    return day is None or _day_fits(day, _MONTH_NUMBER[month_match.group(1).lower()], year)
+
+
+def _valid_iso_date(span: str) -> bool:
+    year, month, day = (int(n) for n in _NUMBER_IN.findall(span))
+    return _day_fits(day, month, year)
+
+
+def _valid_numeric_date(span: str) -> bool:
+    """Either reading, month-first (US) or day-first, must be a real date."""
+    a, b, year = (int(n) for n in _NUMBER_IN.findall(span))
+    if year < 100:
+        year += 2000 if year < 50 else 1900
+    return _day_fits(b, a, year) or _day_fits(a, b, year)
+
+
+# Words that make "5/12" a date rather than a fraction, "5-11-13" rather than an address.
+_SHORT_DATE_WORDS = Keywords.for_label(
+    "Date",
+    [
+        "{on,by,until,till,due,from,since,starting,before,after,dated,born,expires,expiry,issued}",
+        "{date,dob,birthday,birthdate,booked,scheduled,appointment,check up}",
+    ],
+)
+
+_LIFE_EVENTS = Keywords.for_label(
+    "Date",
+    [
+        "{born,birth,birthday,birthdate,married,divorced,widowed,since,joined,hired,moved,relocated,retired}",
+        "{enrolled,immigrated,emigrated,diagnosed,started,graduated,graduating,graduation}",
+        "class of",
+    ],
+)
+
+
+def date_recognizer() -> PatternRecognizer:
+    """Written dates with a day or a year: "March 3, 2024", "3rd of May", "2024-03-03", "03/03/2024"."""
+    month_day = rf"{_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?"
+    day_month = rf"{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?"
+    return PatternRecognizer(
+        "date",
+        "Date",
+        [
+            Pattern.compile("month-day", month_day, 0.85, validator=_valid_textual_date, left_bound="."),
+            Pattern.compile(
+                "weekday-month-day", _WEEKDAY_PREFIX + month_day, 0.85, validator=_valid_textual_date, anchors=_WEEKDAYS
+            ),
+            Pattern.compile(
+                "day-month", rf"(?<![\w.,$€£]){day_month}", 0.85, validator=_valid_textual_date, anchors=_BEFORE_MONTH
+            ),
+            Pattern.compile(
+                "weekday-day-month", _WEEKDAY_PREFIX + day_month, 0.85, validator=_valid_textual_date, anchors=_WEEKDAYS
+            ),
+            Pattern.compile("month-year", rf"{_MONTH}(?:\s+of)?,?\s+{_YEAR}", 0.75, left_bound="."),
+            Pattern.compile(
+                "iso",
+                rf"(?<![\w./-]){_YEAR}([-/.])\d{{1,2}}\1\d{{1,2}}(?![\w/-]|\.\d)",
+                0.85,
+                validator=_valid_iso_date,
+                anchors=number_anchors(6, 3),
+            ),
+            Pattern.compile(
+                "numeric",
+                r"(?<![\w./-])\d{1,2}(?:([/-])\d{1,2}\1\d{4}|\.\d{1,2}\.\d{4})(?![\w/-]|[.:]\d)",
+                0.8,
+                validator=_valid_numeric_date,
+                anchors=number_anchors(4, 3),
+            ),
+            Pattern.compile(
+                "numeric-month-year",
+                r"(?<![\w./-])(?:0[1-9]|1[0-2])/(?:19|20)\d{2}(?![\w/-]|[.:]\d)",
+                0.7,
+                anchors=number_anchors(6, 2),
+            ),
+            Pattern.compile(
+                "life-event-year",
+                r"(?<![\w$€£.,/-])(?:19|20)\d{2}(?![\w%/-]|[.,:]\d)",
+                0.6,
+                requires_context=True,
+                anchors=near_keywords(_LIFE_EVENTS.first_words, 32, 0),
+            ),
+        ],
+        context=_LIFE_EVENTS,
+        context_boost=0.05,
+        window=(32, 0),
+    )
+
+
+def short_date_recognizer() -> PatternRecognizer:
+    """Numeric dates that need a date word before them: "on 5/12" (else a fraction),
+    "DOB 3/3/85" and "on 5-11-13" (else perhaps a Japanese block address)."""
+    return PatternRecognizer(
+        "date-short",
+        "Date",
+        [
+            # "3/3/24" or "5-11-13" (also a Japanese block address) only after a date word
+            Pattern.compile(
+                "numeric-short-year",
+                r"(?<![\w./-])\d{1,2}([/-])\d{1,2}\1\d{2}(?![\w/-]|[.:]\d)",
+                0.6,
+                validator=_valid_numeric_date,
+                requires_context=True,
+                anchors=number_anchors(4, 3),
+            ),
+            Pattern.compile(
+                "month-day-numeric",
+                r"(?<![\w./-])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/-]|[.:]\d)",
+                0.6,
+                requires_context=True,
+                anchors=number_anchors(2, 2),
+            ),
+        ],
+        context=_SHORT_DATE_WORDS,
+        context_boost=0.0,
+        window=(12, 0),
+    )
+
+
+def time_recognizer() -> PatternRecognizer:
+    """Clock times: "14:30", "3:14 PM EST", "9 a.m.", "14h30"; a bare "at 9" is too ambiguous."""
+    return PatternRecognizer(
+        "time",
+        "Time",
+        [
+            Pattern.compile(
+                "clock",
+                rf"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?{_AMPM})?{_ZONE}(?![\w:]|\.\d)",
+                0.85,
+                anchors=_BEFORE_COLON,
+            ),
+            Pattern.compile(
+                "hour-ampm", rf"(?<![\w:.,])(?:1[0-2]|0?[1-9])\s?{_AMPM}{_ZONE}", 0.85, anchors=_BEFORE_AMPM
+            ),
+            Pattern.compile(
+                "french-clock",
+                r"(?<![\w:.,])(?:[01]?\d|2[0-3])h[0-5]\d(?!\w)",
+                0.8,
+                anchors=_BEFORE_H,
+            ),
+            Pattern.compile(
+                "french-hour",
+                r"(?<![\w:.,])(?:[01]?\d|2[0-3])h(?!\w)",
+                0.6,
+                requires_context=True,
+                anchors=_BEFORE_BARE_H,
+            ),
+            Pattern.compile(
+                "oclock", r"(?<![\w:.,])(?:1[0-2]|0?[1-9])\s?o['’]clock(?!\w)", 0.8, anchors=_BEFORE_OCLOCK
+            ),
+        ],
+        context=Keywords.for_label("Time", ["{at,around,by,until,from,to,time,à}"]),
+        context_boost=0.05,
+        window=(12, 0),
+    )
+
+
+_UNIT = r"(?:second|minute|hour|day|week|fortnight|month|year|decade|semester|quarter)s?"
+_BEFORE_UNIT = backward_anchors(re.compile(_UNIT), re.compile(r"\d+(?:\.\d+)?(?:[- ]and[- ]a[- ]half)?\s\Z"), reach=24)
+_NUMBER_WORDS = word_anchors(FIRST_WORDS)
+_ADJECTIVE_ANCHORS = backward_anchors(re.compile(rf"-{_UNIT}"), re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORD})\Z"), reach=14)
+# "34 years old" and "a 34-year-old" are ages.
+_NOT_AGE = r"(?![\w-])(?![- ](?:old|young)\b|\s+of\s+age\b)"
+
+
+def duration_recognizer() -> PatternRecognizer:
+    """A count and a time unit: "18 months", "three years", "a six-month contract"."""
+    return PatternRecognizer(
+        "duration",
+        "Duration",
+        [
+            Pattern.compile(
+                "digits-unit",
+                rf"(?<![\w.,$€£/-])\d+(?:\.\d+)?(?:[- ]and[- ]a[- ]half)?\s{_UNIT}{_NOT_AGE}",
+                0.75,
+                anchors=_BEFORE_UNIT,
+            ),
+            Pattern.compile(
+                "words-unit",
+                rf"{NUMBER_WORD}(?:[- ]and[- ]a[- ]half)?\s{_UNIT}{_NOT_AGE}",
+                0.75,
+                left_bound="-",
+                anchors=_NUMBER_WORDS,
+            ),
+            # "a two-year diploma", "a 12-month contract": often part of a longer entity
+            # (Education Level, a job), so it scores below what a model finds there
+            Pattern.compile(
+                "adjective",
+                rf"(?:\d{{1,3}}|{NUMBER_WORD})-{_UNIT}{_NOT_AGE}",
+                0.5,
+                left_bound="-.,$€£/",
+                anchors=_ADJECTIVE_ANCHORS,
+            ),
+        ],
+        context=Keywords.for_label("Duration", ["{for,over,past,last,during,lasted,spent,within}"]),
+        context_boost=0.05,
+        window=(16, 0),
+    )

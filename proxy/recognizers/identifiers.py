@@ -1,0 +1,162 @@
+"""Identifiers whose format says nothing and whose label says everything.
+
+"123456789" is a tax ID after "TIN", a student number after "student ID" and
+nothing at all after "order". So one recognizer finds ID-shaped tokens and the
+nearest label word decides the tag (Presidio would need one recognizer per tag
+and then a tie-break; nearest-label is what a reader does). A few in-house
+formats carry their own label ("EMP-20417", "STU-2023-0042").
+"""
+
+from __future__ import annotations
+
+import re
+
+from stdnum.us import ssn
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
+from proxy.recognizers.scan import near_keywords
+
+ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
+    ("ssn{,s}", "Social Security Number"),
+    ("social security{, number, no}", "Social Security Number"),
+    # other countries' social security / national insurance numbers
+    ("{=SIN,nino,bsn,nss,nuss,imss,pis,nis,inss}", "Social Security Number"),
+    ("{social insurance,national insurance,ni,citizen service,pension insurance} number", "Social Security Number"),
+    ("{social insurance,national insurance,carte vitale,seguridad social,sécurité sociale}", "Social Security Number"),
+    ("{número de la seguridad social,numéro de sécurité sociale}", "Social Security Number"),
+    ("{burgerservicenummer,sozialversicherungsnummer,=My Number,individual number}", "Social Security Number"),
+    ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
+    ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT}", "Tax ID"),
+    ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
+    ("{vat{, id, number, no},btw{, id, nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
+    (
+        "{unique taxpayer reference,permanent account number,steuer id,steueridentifikationsnummer,steuernummer}",
+        "Tax ID",
+    ),
+    ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,roll number,campus card}", "Student ID"),
+    ("{=SID,university id,registrar}", "Student ID"),
+    ("{employee{,s},staff,badge,personnel,payroll,worker,clock in,clocks in,clocked in}", "Employee ID"),
+    ("{=EMP,=HR}", "Employee ID"),
+    ("passport{,s}", "Passport Number"),
+    ("{driver's,drivers,driver,driving} licen{c,s}e{,s}", "Driver's License"),
+    ("licen{c,s}e{,s}", "Driver's License"),
+    ("{=DL,=DLN,dl number,dl no}", "Driver's License"),
+    ("{bank ,checking ,savings ,current ,futsu ,}account{,s}", "Bank Account"),
+    ("{acct,routing,sort code,bank details,conta corrente,=IBAN,=CLABE,=NUBAN,=ABA,=BSB}", "Bank Account"),
+    ("{payments,deposits,direct deposit,wire transfer{,s},transfers}", "Bank Account"),
+    (
+        "{order{,s},invoice{,s},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
+        "zip,postal,postcode,phone,tel,mobile,cell,fax,serial,model,version,case,claim,policy,item,sku,"
+        "licen{c,s}e plate{,s},plate{,s}}",
+        NOT_PII,
+    ),
+)
+ID_LABELS = Keywords(ID_LABEL_ENTRIES)
+
+# An ID-shaped token: letters and digits with inner "-", "/" or "#", dots or single
+# spaces between digit groups ("123.456.789-09", "12 345 678 901"). Its first
+# space-free part must hold a digit: that keeps plain words out cheaply.
+_TOKEN = re.compile(
+    r"(?<![\w$€£¥@./:#-])"
+    r"(?=[A-Za-z0-9/#-]*\d)"
+    r"[A-Za-z0-9]+(?:(?:[-/#]|(?<=\d)[. ](?=\d))[A-Za-z0-9]+)*"
+    r"(?![\w@-]|[.,:/]\w)"
+)
+
+
+# A date written with digits is a date, whatever label stands near it ("on staff since 03/2012").
+_DATE_SHAPED = re.compile(
+    r"\d{1,2}([/.-])\d{1,2}\1(?:\d{2}|\d{4})|\d{4}([/.-])\d{1,2}\2\d{1,2}|\d{1,2}[/.-]\d{4}|\d{4}[/.-]\d{1,2}"
+)
+
+
+def _looks_like_id(token: str) -> bool:
+    """5-24 characters with enough digits that it is not a word, a year or an amount.
+
+    Space- or dot-separated digit groups need more digits, so "2019 12" or
+    "1234.56" next to a label word do not pass as identifiers.
+    """
+    if not 5 <= len(token) <= 24 or _DATE_SHAPED.fullmatch(token):
+        return False
+    digits = sum(c.isdigit() for c in token)
+    letters = sum(c.isalpha() for c in token)
+    if " " in token or "." in token:
+        return digits >= 8
+    if letters:
+        # alphanumeric passports and licences ("C01X00T47", "WDL8QTBZ8") may hold
+        # one or two digits; upper case and length keep words out
+        if len(token) >= 8 and token.isupper():
+            return digits >= 1
+        return digits >= (3 if len(token) >= 8 else 4)
+    return digits >= 5
+
+
+# Keywords after which a 9-digit number must also be a possible US SSN.
+_US_SSN_WORDS = ("ssn", "social security")
+
+
+class LabelledIdRecognizer(PatternRecognizer):
+    """ID-shaped tokens tagged by the nearest label word; no label, no entity."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "labelled-id",
+            (
+                "Social Security Number",
+                "Tax ID",
+                "Student ID",
+                "Employee ID",
+                "Passport Number",
+                "Driver's License",
+                "Bank Account",
+            ),
+            [
+                Pattern(
+                    "id-token",
+                    _TOKEN,
+                    0.6,
+                    _looks_like_id,
+                    requires_context=True,
+                    anchors=near_keywords(ID_LABELS.first_words, 48, 40, digits_only=True),
+                ),
+                Pattern.compile("employee-prefixed", r"EMP[-#]?\d{3,10}(?![\w-])", 0.85, left_bound="-"),
+                # UK driving licence: surname, birth date digits, initials, check characters
+                Pattern.compile(
+                    "gb-driving-licence",
+                    r"[A-Z9]{5} ?\d{6} ?[A-Z9]{2}\d[A-Z0-9]{2}(?![\w-])",
+                    0.85,
+                    left_bound="-",
+                ),
+                Pattern.compile("student-prefixed", r"STU-?\d{3,10}(?:-\d{2,6})?(?![\w-])", 0.85, left_bound="-"),
+            ],
+            context=ID_LABELS,
+            context_boost=0.0,
+            label_boost=0.25,
+            label_gap=20,
+            window=(48, 40),
+        )
+
+    def tag_for(self, hit: ContextHit | None, pattern: Pattern, span: str) -> str | None:
+        if pattern.name == "employee-prefixed":
+            return "Employee ID"
+        if pattern.name == "student-prefixed":
+            return "Student ID"
+        if pattern.name == "gb-driving-licence":
+            return "Driver's License"
+        if hit is None or hit.label == NOT_PII:
+            return None  # no label, or "order"/"invoice"/... is nearer than any ID label
+        if hit.label == "Social Security Number" and hit.keyword.lower().startswith(_US_SSN_WORDS):
+            digits = re.sub(r"\D", "", span)
+            if len(digits) == 9 and not ssn.is_valid(digits):
+                return None  # an SSN label does not excuse an impossible SSN (000-, 666-, 9xx-)
+        return hit.label
+
+    def score_for(self, hit: ContextHit | None, pattern: Pattern, span: str) -> float:
+        if pattern.name != "id-token":
+            return pattern.score + (0.1 if hit is not None and hit.label != NOT_PII else 0.0)
+        return super().score_for(hit, pattern, span)
+
+
+def labelled_id_recognizer() -> PatternRecognizer:
+    return LabelledIdRecognizer()

@@ -1,0 +1,209 @@
+"""Money amounts, financial percentages and credit scores, tagged by context.
+
+The amount's format says "money"; only the words around it say whose money:
+"salary of $4,500" is Monthly Income, "$4,500 in savings" an Account Balance
+(mapping from docs/annotation-guidelines.md). An amount with no deciding word
+is still personal money in a prompt, so it is kept as Account Balance with a
+low score. A percentage without a financial word ("50% chance") is dropped,
+and so is a bare number near "income" ("I make 5000"): without a currency it
+is too often something else.
+"""
+
+from __future__ import annotations
+
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.context import Keywords
+from proxy.recognizers.scan import backward_anchors, near_keywords
+
+# "N45,000" (naira) only with thousands grouping, so "N95" stays a mask.
+# Literal alternatives only: `re` then scans for their first characters quickly.
+_SYMBOL = (
+    r"(?:US\$|USD\$|CA\$|AU\$|NZ\$|HK\$|MX\$|SG\$|NT\$|A\$|C\$|N\$|S\$|R\$|Rs\.?|\$|€|£|¥|₹|₩|₽|₺|₪|₱|₦"
+    r"|N(?=\d{1,3}(?:,\d{3})+))"
+)
+_CODE = (
+    r"(?:USD|EUR|GBP|JPY|CNY|RMB|INR|CAD|AUD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|MXN|BRL|ARS|CLP|COP|PEN|ZAR|NGN|KES"
+    r"|GHS|EGP|MAD|SGD|HKD|TWD|NZD|KRW|IDR|MYR|PHP|THB|VND|PKR|BDT|AED|SAR|ILS|RUB|UAH|TRY)"
+)
+_CURRENCY_WORD = r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks)"
+# The amount is scanned loosely (cheap, no backtracking) and checked strictly.
+_LOOSE_AMOUNT = r"\d(?:[\d,.\u00a0\u202f]*\d)?"
+_STRICT_AMOUNT = re.compile(
+    r"\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?"  # 4,500.00
+    r"|\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?"  # 4.500,00
+    r"|\d{1,3}(?:[\u00a0\u202f]\d{3})+(?:,\d{1,2})?"  # 4 500,00 (non-breaking spaces)
+    r"|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?"  # 1,20,000 (Indian lakh grouping)
+    r"|\d+(?:[.,]\d{1,2})?"
+)
+_AMOUNT_IN = re.compile(_LOOSE_AMOUNT)
+_SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion)(?!\w))?"
+_END = r"(?!\d|[.,]\d)"
+_BEFORE_CURRENCY = backward_anchors(
+    (re.compile("[€£¥₹]"), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
+    re.compile(rf"{_LOOSE_AMOUNT}{_SCALE}\s?\Z"),
+    reach=32,
+)
+_BEFORE_PERCENT = backward_anchors(
+    re.compile(r"%|percent|per cent"), re.compile(r"[-−+]?\d{1,3}(?:[.,]\d{1,2})?\s?\Z"), reach=9
+)
+
+
+def _well_formed_amount(span: str) -> bool:
+    amount = _AMOUNT_IN.search(span)
+    return amount is not None and _STRICT_AMOUNT.fullmatch(amount.group()) is not None
+
+
+MONEY_TAG_WORDS = Keywords(
+    [
+        (
+            "social security{, payment{,s}, benefit{,s}, check{,s}, income, disability}",
+            "Social Security Payment",
+        ),
+        (
+            "{=SSI,=SSDI,disability benefit{,s},retirement benefit{,s},benefit{,s},pension{,s}}",
+            "Social Security Payment",
+        ),
+        ("tax{,es}{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}", "Tax Payment"),
+        ("{=IRS,=HMRC,withholding}", "Tax Payment"),
+        ("{annual ,year end ,yearly ,holiday ,performance ,signing ,}bonus{,es}", "Annual Bonus"),
+        ("{credit ,credit card ,spending ,}limit", "Credit Limit"),
+        ("return on {my ,the ,his ,her ,their ,}investment{,s}", "Investment Return"),
+        (
+            "{capital gain{,s},dividend{,s},return{,s},gain{,s},profit{,s},yield{,ed,s},investment{,s},portfolio}",
+            "Investment Return",
+        ),
+        ("{loan{,s},mortgage{,s},borrow{,ed,ing,s},principal,financed,financing,lent,debt{,s}}", "Loan Amount"),
+        ("{loan,mortgage,debt,card,credit card} balance{,s}", "Loan Amount"),
+        (
+            "{take home{, pay},net pay,gross pay,paycheck{,s},paycheque{,s},get{,s} paid,bring{,s} home}",
+            "Monthly Income",
+        ),
+        ("{am,is,are,was,were} paid", "Monthly Income"),
+        (
+            "{income,salary,salaries,earn{,s,ed,ing,ings},wage{,s},compensation,stipend,revenue}",
+            "Monthly Income",
+        ),
+        ("~{make{,s},making,made}", "Monthly Income"),
+        ("{balance{,s},savings,saved,deposit{,ed,s},checking,net worth,nest egg}", "Account Balance"),
+        ("in {my,the,his,her,their} {bank,account}", "Account Balance"),
+        (
+            "{expense{,s},expenditure{,s},spend{,s,ing},spent,rent,cost{,s},bill{,s},utilities,groceries}",
+            "Monthly Expenses",
+        ),
+        ("{outgoings,budget,payment{,s},tuition,fee{,s}}", "Monthly Expenses"),
+        ("~pay{,s,ing}", "Monthly Expenses"),
+        ("~{owe{,s,d},still owe{,s}}", "Loan Amount"),
+    ]
+)
+
+MONEY_TAGS = (
+    "Monthly Income",
+    "Monthly Expenses",
+    "Account Balance",
+    "Loan Amount",
+    "Annual Bonus",
+    "Credit Limit",
+    "Social Security Payment",
+    "Tax Payment",
+    "Investment Return",
+)
+
+
+def money_recognizer() -> PatternRecognizer:
+    """Currency amounts ($4,500, €1,200.50, 4,500 USD, £32k, USD 4,500); the nearest money word picks the tag."""
+    return PatternRecognizer(
+        "money",
+        MONEY_TAGS,
+        [
+            Pattern.compile(
+                "symbol-amount",
+                rf"{_SYMBOL}\s?{_LOOSE_AMOUNT}{_SCALE}{_END}(?![\w$])",
+                0.55,
+                validator=_well_formed_amount,
+                left_bound="$.,",
+            ),
+            Pattern.compile(
+                "amount-code",
+                rf"(?<![\w.,$€£]){_LOOSE_AMOUNT}{_SCALE}\s?(?:[€£¥₹]|{_CODE}(?![A-Za-z])|{_CURRENCY_WORD}(?!\w))",
+                0.55,
+                validator=_well_formed_amount,
+                anchors=_BEFORE_CURRENCY,
+            ),
+            Pattern.compile(
+                "code-amount",
+                rf"{_CODE}\s?{_LOOSE_AMOUNT}{_SCALE}{_END}(?![\w$])",
+                0.55,
+                validator=_well_formed_amount,
+                left_bound="",
+            ),
+        ],
+        context=MONEY_TAG_WORDS,
+        default_tag="Account Balance",
+        context_boost=0.3,
+        window=(48, 40),
+    )
+
+
+def percentage_recognizer() -> PatternRecognizer:
+    """Percentages that are a debt ratio, an ROI or an investment return; others are dropped."""
+    return PatternRecognizer(
+        "percentage",
+        ("Debt Ratio", "ROI", "Investment Return"),
+        [
+            Pattern.compile(
+                "percent",
+                # a sign belongs to the value: an ROI of "-3.6%"
+                r"(?<![\w.,])(?:[-−+](?=\d))?\d{1,3}(?:[.,]\d{1,2})?\s?(?:%|percent(?!\w)|per\s+cent(?!\w))",
+                0.6,
+                requires_context=True,
+                anchors=_BEFORE_PERCENT,
+            )
+        ],
+        context=Keywords(
+            [
+                ("{debt to income{, ratio},debt ratio,dti,debt{,s},leverage}", "Debt Ratio"),
+                ("{return on {my ,the ,his ,her ,their ,}investment{,s},roi}", "ROI"),
+                (
+                    "{return{,s},yield{,ed,s},gain{,s},grew,growth,appreciated,appreciation,portfolio}",
+                    "Investment Return",
+                ),
+                ("{investment{,s},stock{,s},fund{,s},annualized,annualised}", "Investment Return"),
+            ]
+        ),
+        context_boost=0.2,
+        window=(40, 24),
+    )
+
+
+_CREDIT_SCORE_WORDS = Keywords.for_label(
+    "Credit Score",
+    ["credit score{,s}", "fico{, score}", "credit rating", "{vantagescore,vantage score}", "{credit ,}bureau{,s}"],
+)
+
+
+def _credit_score_range(value: str) -> bool:
+    """FICO is 300-850; other scales (Equifax Australia 0-1200, Experian UK 0-999) reach further."""
+    return 100 <= int(value) <= 1200
+
+
+def credit_score_recognizer() -> PatternRecognizer:
+    """A score-sized number with "credit score"/"FICO" near it."""
+    return PatternRecognizer(
+        "credit-score",
+        "Credit Score",
+        [
+            Pattern.compile(
+                "score",
+                r"(?<![\w$€£.,/-])[1-9]\d{2,3}(?![\w%]|[.,]\d)",
+                0.6,
+                validator=_credit_score_range,
+                requires_context=True,
+                anchors=near_keywords(_CREDIT_SCORE_WORDS.first_words, 40, 24),
+            )
+        ],
+        context=_CREDIT_SCORE_WORDS,
+        context_boost=0.25,
+        window=(40, 24),
+    )

@@ -1,0 +1,66 @@
+"""The list of recognizers Veil runs by default, in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from proxy.recognizers.base import PatternRecognizer
+from proxy.recognizers.codes import (
+    bank_account_recognizer,
+    credit_card_recognizer,
+    ssn_recognizer,
+    tax_id_recognizer,
+)
+from proxy.recognizers.datetimes import (
+    date_recognizer,
+    duration_recognizer,
+    short_date_recognizer,
+    time_recognizer,
+)
+from proxy.recognizers.demographics import (
+    age_recognizer,
+    blood_type_recognizer,
+    height_recognizer,
+    weight_recognizer,
+)
+from proxy.recognizers.hashes import password_hash_recognizer
+from proxy.recognizers.identifiers import labelled_id_recognizer
+from proxy.recognizers.network import email_recognizer, ip_recognizer
+from proxy.recognizers.phones import phone_recognizer
+from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
+from proxy.taxonomy import canonical_tag
+
+
+def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecognizer]:
+    """Fresh instances of every built-in recognizer, or only those that can emit one of `tags`."""
+    recognizers = [
+        email_recognizer(),
+        ip_recognizer(),
+        phone_recognizer(),
+        ssn_recognizer(),
+        credit_card_recognizer(),
+        bank_account_recognizer(),
+        tax_id_recognizer(),
+        labelled_id_recognizer(),
+        password_hash_recognizer(),
+        date_recognizer(),
+        short_date_recognizer(),
+        time_recognizer(),
+        duration_recognizer(),
+        money_recognizer(),
+        percentage_recognizer(),
+        credit_score_recognizer(),
+        age_recognizer(),
+        height_recognizer(),
+        weight_recognizer(),
+        blood_type_recognizer(),
+    ]
+    if tags is None:
+        return recognizers
+    wanted = {canonical_tag(tag) for tag in tags}
+    return [r for r in recognizers if wanted.intersection(r.tags)]
+
+
+def supported_tags() -> frozenset[str]:
+    """Every tag some built-in recognizer can emit."""
+    return frozenset(tag for recognizer in default_recognizers() for tag in recognizer.tags)

@@ -1,0 +1,633 @@
+"""Deterministic recognizers: exact spans (docs/annotation-guidelines.md), validation,
+context disambiguation, and the Detector wiring.
+
+Decisions pinned here: a bare year ("in 2019") is not a Date unless a life-event
+word precedes it ("born in 1987"); an ordinary number with no label ("order
+12345") is nothing; a money amount with no deciding word is still reported (as
+Account Balance, low score); a percentage with no financial word is dropped.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+
+import pytest
+
+from proxy.detectors.base import Detector, DetectorPipeline
+from proxy.entities import Entity
+from proxy.recognizers import (
+    Keywords,
+    Pattern,
+    PatternRecognizer,
+    RecognizerDetector,
+    default_recognizers,
+    supported_tags,
+)
+from proxy.recognizers.context import expand
+from proxy.recognizers.scan import ScanText
+from proxy.taxonomy import TAGS_BY_TYPE, PiiType
+
+DETECTOR = RecognizerDetector()
+
+
+def detect(text: str) -> list[Entity]:
+    entities = DETECTOR.detect(text)
+    for entity in entities:
+        assert text[entity.start : entity.end] == entity.text
+        assert entity.detector == "patterns"
+    return entities
+
+
+def tag_of(text: str, span: str) -> str | None:
+    """The tag the detector gives exactly `span` in `text` (None if `span` is not an entity)."""
+    matches = [e for e in detect(text) if e.text == span]
+    assert len(matches) <= 1
+    return matches[0].tag if matches else None
+
+
+def overlapping(text: str, fragment: str) -> list[Entity]:
+    start = text.index(fragment)
+    end = start + len(fragment)
+    return [e for e in detect(text) if e.start < end and start < e.end]
+
+
+# -- positives: (text, exact span, tag) ---------------------------------------------
+
+POSITIVES = [
+    # Social Security Number
+    ("My SSN is 123-45-6789.", "123-45-6789", "Social Security Number"),
+    ("Social security number: 123 45 6789", "123 45 6789", "Social Security Number"),
+    ("SSN 123456789 on file", "123456789", "Social Security Number"),
+    # Driver's License (context required)
+    ("Driver's license D123-4567-8901, expires soon", "D123-4567-8901", "Driver's License"),
+    ("my driving licence number is MORGA657054SM9IJ", "MORGA657054SM9IJ", "Driver's License"),
+    ("DL: B1234567", "B1234567", "Driver's License"),
+    # Bank Account
+    ("IBAN DE89 3704 0044 0532 0130 00 please", "DE89 3704 0044 0532 0130 00", "Bank Account"),
+    ("Wire it to GB82WEST12345698765432.", "GB82WEST12345698765432", "Bank Account"),
+    ("My checking account number is 12345678.", "12345678", "Bank Account"),
+    ("routing 021000021", "021000021", "Bank Account"),
+    # Credit Card
+    ("Visa 4111 1111 1111 1111 exp 09/27", "4111 1111 1111 1111", "Credit Card"),
+    ("charged to 5500-0000-0000-0004", "5500-0000-0000-0004", "Credit Card"),
+    ("amex 378282246310005", "378282246310005", "Credit Card"),
+    # Phone Number
+    ("Call +1 (415) 555-0132 today", "+1 (415) 555-0132", "Phone Number"),
+    ("Office: 020 7946 0958.", "020 7946 0958", "Phone Number"),
+    ("reach me at 415.555.0133", "415.555.0133", "Phone Number"),
+    ("text +44 20 7946 0958 or", "+44 20 7946 0958", "Phone Number"),
+    ("Fax 001-415-555-0132x123.", "001-415-555-0132x123", "Phone Number"),
+    ("my cell is 4155550132", "4155550132", "Phone Number"),
+    ("+49 30 901820 is the Berlin office", "+49 30 901820", "Phone Number"),
+    # IP Address
+    ("Login from 192.168.10.4 failed", "192.168.10.4", "IP Address"),
+    ("server 10.0.0.1:8080 is down", "10.0.0.1", "IP Address"),
+    ("IPv6 2001:db8::8a2e:370:7334.", "2001:db8::8a2e:370:7334", "IP Address"),
+    ("link-local fe80::1ff:fe23:4567:890a here", "fe80::1ff:fe23:4567:890a", "IP Address"),
+    # Email Address
+    ("Email maria.lopez@example.org.", "maria.lopez@example.org", "Email Address"),
+    ("write to john.doe+tag@mail.example.co.uk, thanks", "john.doe+tag@mail.example.co.uk", "Email Address"),
+    # Password Hash
+    ("password hash 5f4dcc3b5aa765d61d8327deb882cf99", "5f4dcc3b5aa765d61d8327deb882cf99", "Password Hash"),
+    ("sha1 a94a8fe5ccb19ba61c4c0873d391e987982fbbd3", "a94a8fe5ccb19ba61c4c0873d391e987982fbbd3", "Password Hash"),
+    (
+        "sha256 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+        "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8",
+        "Password Hash",
+    ),
+    (
+        "stored as $2b$12$KIXQJ1f5q3nFJ9G7oH8pUe2m6V5uQmJvW0gk8y9Z5l1nP3rT6sW2a in the db",
+        "$2b$12$KIXQJ1f5q3nFJ9G7oH8pUe2m6V5uQmJvW0gk8y9Z5l1nP3rT6sW2a",
+        "Password Hash",
+    ),
+    (
+        "hash: $argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG",
+        "$argon2id$v=19$m=65536,t=3,p=4$c29tZXNhbHQ$RdescudvJCsgt3ub+b+dWRWJTmaaJObG",
+        "Password Hash",
+    ),
+    (
+        "shadow: $6$rounds=5000$saltsalt$abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV:19000",
+        "$6$rounds=5000$saltsalt$abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV",
+        "Password Hash",
+    ),
+    # Passport Number (context required)
+    ("passport number X12345678, issued 2019", "X12345678", "Passport Number"),
+    ("Passport No. 123456789", "123456789", "Passport Number"),
+    # Tax ID
+    ("EIN 12-3456789 for the LLC", "12-3456789", "Tax ID"),
+    ("ITIN 912-70-1234", "912-70-1234", "Tax ID"),
+    ("VAT DE136695976 applies", "DE136695976", "Tax ID"),
+    ("codice fiscale RSSMRA85T10A562S", "RSSMRA85T10A562S", "Tax ID"),
+    ("Her tax ID is 123456789.", "123456789", "Tax ID"),
+    ("TIN: 98-7654321", "98-7654321", "Tax ID"),
+    # Employee ID
+    ("Staff badge EMP-20417 opens it", "EMP-20417", "Employee ID"),
+    ("Employee ID: 48213.", "48213", "Employee ID"),
+    ("his employee number is E-778812", "E-778812", "Employee ID"),
+    # Student ID
+    ("Student ID: S20231234.", "S20231234", "Student ID"),
+    ("student number 2023-04417", "2023-04417", "Student ID"),
+    ("enrolled as STU-2023-0042", "STU-2023-0042", "Student ID"),
+    # Date
+    ("on March 3, 2024 we met", "March 3, 2024", "Date"),
+    ("on 3 March 2024 we met", "3 March 2024", "Date"),
+    ("on 2024-03-03 we met", "2024-03-03", "Date"),
+    ("on 03/03/2024 we met", "03/03/2024", "Date"),
+    ("due Mar. 3rd at noon", "Mar. 3rd", "Date"),
+    ("on the 3rd of May I flew", "3rd of May", "Date"),
+    ("on Tuesday, March 5, 2024 we met", "Tuesday, March 5, 2024", "Date"),
+    ("since March 2024", "March 2024", "Date"),
+    ("on 31.12.2023 it ended", "31.12.2023", "Date"),
+    ("She was born in 1987.", "1987", "Date"),
+    # Time
+    ("at 3:14 PM sharp", "3:14 PM", "Time"),
+    ("at 14:30 we left", "14:30", "Time"),
+    ("at 9 a.m. daily", "9 a.m.", "Time"),
+    ("call at 10pm", "10pm", "Time"),
+    ("starts 3:14 PM EST.", "3:14 PM EST", "Time"),
+    # Duration
+    ("I worked there for three years.", "three years", "Duration"),
+    ("after 18 months of treatment", "18 months", "Duration"),
+    ("a break of 2 weeks", "2 weeks", "Duration"),
+    ("for twenty-five years", "twenty-five years", "Duration"),
+    ("a six-month contract", "six-month", "Duration"),
+    ("lasted 1.5 hours", "1.5 hours", "Duration"),
+    # Age
+    ("a 34-year-old nurse", "34", "Age"),
+    ("she is 29 years old", "29", "Age"),
+    ("aged 41, retired", "41", "Age"),
+    ("Age: 62", "62", "Age"),
+    ("at the age of 17 she left", "17", "Age"),
+    ("patient is 45 years of age", "45", "Age"),
+    ("a thirty-four-year-old man", "thirty-four", "Age"),
+    ("he turned 50 last week", "50", "Age"),
+    # Height
+    ("I'm 178 cm tall", "178 cm", "Height"),
+    ("he is 5'10\" and thin", "5'10\"", "Height"),
+    ("she is 5 feet 6 inches tall", "5 feet 6 inches", "Height"),
+    ("he is 6 feet tall", "6 feet", "Height"),
+    ("height 1.78 m", "1.78 m", "Height"),
+    # Weight
+    ("I weigh 72 kg", "72 kg", "Weight"),
+    ("down to 160 lbs", "160 lbs", "Weight"),
+    ("she weighs 130 pounds", "130 pounds", "Weight"),
+    # Blood Type
+    ("blood type O+ donor", "O+", "Blood Type"),
+    ("her blood group is AB negative", "AB negative", "Blood Type"),
+    ("Blood type: B", "B", "Blood Type"),
+    # Money, tag from context
+    ("My monthly income is $4,500.", "$4,500", "Monthly Income"),
+    ("I earn 4,500 USD per month", "4,500 USD", "Monthly Income"),
+    ("I spend €1,200.50 on rent", "€1,200.50", "Monthly Expenses"),
+    ("rent is $1,800 a month", "$1,800", "Monthly Expenses"),
+    ("I have $12,000 in savings", "$12,000", "Account Balance"),
+    ("account balance of USD 3,400", "USD 3,400", "Account Balance"),
+    ("a mortgage of $250,000", "$250,000", "Loan Amount"),
+    ("I borrowed £5,000 from the bank", "£5,000", "Loan Amount"),
+    ("a £32k bonus", "£32k", "Annual Bonus"),
+    ("credit limit of $10,000", "$10,000", "Credit Limit"),
+    ("Social security benefit of $1,400 monthly", "$1,400", "Social Security Payment"),
+    ("I paid $3,200 in taxes", "$3,200", "Tax Payment"),
+    ("tax owed: $950", "$950", "Tax Payment"),
+    ("My investments returned $2,300 last year", "$2,300", "Investment Return"),
+    ("a salary of $1.2 million", "$1.2 million", "Monthly Income"),
+    ("I make 1.200,50 € net", "1.200,50 €", "Monthly Income"),
+    # Percentages
+    ("My debt-to-income ratio is 35%.", "35%", "Debt Ratio"),
+    ("an ROI of 12.5 percent", "12.5 percent", "ROI"),
+    ("return on investment of 9%", "9%", "ROI"),
+    ("my portfolio returned 8% this year", "8%", "Investment Return"),
+    # Credit Score
+    ("my credit score is 742", "742", "Credit Score"),
+    ("FICO 680, not great", "680", "Credit Score"),
+]
+
+
+# Formats from other countries (the shapes the project's data generator writes).
+INTERNATIONAL = [
+    ("NI number AB 12 34 56 C", "AB 12 34 56 C", "Social Security Number"),
+    ("NINO QQ123456A", "QQ123456A", "Social Security Number"),
+    ("numéro de sécurité sociale 1 85 05 78 006 084 91", "1 85 05 78 006 084 91", "Social Security Number"),
+    ("SIN 130 692 544", "130 692 544", "Social Security Number"),
+    ("BSN 1112.22.333", "1112.22.333", "Social Security Number"),
+    ("My Number 1234 5678 9012", "1234 5678 9012", "Social Security Number"),
+    ("NUSS 28/12345678/40", "28/12345678/40", "Social Security Number"),
+    ("CPF 111.444.777-35", "111.444.777-35", "Tax ID"),
+    ("PAN ABCPK1234D", "ABCPK1234D", "Tax ID"),
+    ("Steuer-ID 36 574 261 809", "36 574 261 809", "Tax ID"),
+    ("UTR 19558 39661", "19558 39661", "Tax ID"),
+    ("TFN 123 456 782", "123 456 782", "Tax ID"),
+    ("btw-id NL123456789B01", "NL123456789B01", "Tax ID"),
+    ("NIE X1234567L", "X1234567L", "Tax ID"),
+    ("employee number EMP#4821", "EMP#4821", "Employee ID"),
+    ("staff ID HR-2019-0042", "HR-2019-0042", "Employee ID"),
+    ("student number u1234567", "u1234567", "Student ID"),
+    ("Matrikelnummer 2019CS12345", "2019CS12345", "Student ID"),
+    ("DL number WDLAB12CD3", "WDLAB12CD3", "Driver's License"),
+    ("driving licence MH12 20111234567", "MH12 20111234567", "Driver's License"),
+    ("sort code and account number 12-34-56 12345678", "12-34-56 12345678", "Bank Account"),
+    ("RuPay card 8112 3456 7890 1239", "8112 3456 7890 1239", "Credit Card"),
+    ("Call (11) 91234-5678 today", "(11) 91234-5678", "Phone Number"),
+    ("mobile 090-1234-5678", "090-1234-5678", "Phone Number"),
+    ("+49 (0)40 1234567 is the office", "+49 (0)40 1234567", "Phone Number"),
+    ("Tel. 06 12 34 56 78", "06 12 34 56 78", "Phone Number"),
+    ("a salary of Rs. 1,20,000", "Rs. 1,20,000", "Monthly Income"),
+    ("rent of ₹ 45,000", "₹ 45,000", "Monthly Expenses"),
+    ("N45,000 in savings", "N45,000", "Account Balance"),
+    ("a bonus of R$ 1.200", "R$ 1.200", "Annual Bonus"),
+    ("I earn 450,000 yen", "450,000 yen", "Monthly Income"),
+    ("since 05/2019", "05/2019", "Date"),
+    ("on Wednesday May 7 we", "Wednesday May 7", "Date"),
+    ("by the 14th of June", "14th of June", "Date"),
+    ("at 14h30 sharp", "14h30", "Time"),
+    ("at 9:00 a.m. sharp", "9:00 a.m.", "Time"),
+    ("he is 5 ft 10 in tall", "5 ft 10 in", "Height"),
+    ("she is 5'6 and", "5'6", "Height"),
+    ("I'm 178cm", "178cm", "Height"),
+    ("He is 1.80 m tall", "1.80 m", "Height"),
+    ("I weigh 72kg", "72kg", "Weight"),
+    ("about 72 kilos", "72 kilos", "Weight"),
+    ("she weighs 11 stone 4", "11 stone 4", "Weight"),
+]
+
+
+# How people actually write these values in prose, and where the span stops.
+IN_PROSE = [
+    ("my next check-up is on 7 Jun.", "7 Jun", "Date"),
+    ("her height is 5 ft 9 in.", "5 ft 9 in", "Height"),
+    ("My blood group is type O, and", "type O", "Blood Type"),
+    ("She is O negative.", "O negative", "Blood Type"),
+    ("my blood type is o-. i make", "o-", "Blood Type"),
+    ("Applicant statement: 590 is my credit score;", "590", "Credit Score"),
+    ("my dti sits at 28%.", "28%", "Debt Ratio"),
+    ("the roi on my rental flat is -3.6%.", "-3.6%", "ROI"),
+    ("an annual bonus of MX$53,070 last year", "MX$53,070", "Annual Bonus"),
+    ("my income tax bill was NGN 1,547,000.", "NGN 1,547,000", "Tax Payment"),
+    ("and made NGN 2,079,000 from investments", "NGN 2,079,000", "Investment Return"),
+    ("I have an appointment on 5/12 at 5:30 p.m.", "5/12", "Date"),
+    ("Case notes: he is 54 this year.", "54", "Age"),
+    ("Friends call me Bee, and I'm 74. I'm retired.", "74", "Age"),
+    ("Stefano\n38 • Sufi • gay", "38", "Age"),
+    ("text her at +52 1 55 5842 2736.", "+52 1 55 5842 2736", "Phone Number"),
+    ("an appointment on 3rd of June at 9h.", "9h", "Time"),
+    ("my driving licence is IQBAL 551150 K991R.", "IQBAL 551150 K991R", "Driver's License"),
+    ("I clock in with ID W370722.", "W370722", "Employee ID"),
+    ("i'm enrolled under A54728050...", "A54728050", "Student ID"),
+    ("I file taxes under 95 612 838 071.", "95 612 838 071", "Tax ID"),
+    ("48235607948 is my Steueridentifikationsnummer", "48235607948", "Tax ID"),
+    ("A23444395 is the patient's passport number", "A23444395", "Passport Number"),
+    (
+        "My password hash is $2a$10$UreL1VE.XpjkO.Eq5Cr/XBfcovYqdr7TrC2qFAlvuLVHBD8cJAor6.",
+        "$2a$10$UreL1VE.XpjkO.Eq5Cr/XBfcovYqdr7TrC2qFAlvuLVHBD8cJAor6",
+        "Password Hash",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "span", "tag"), IN_PROSE, ids=[f"{t}:{s}" for _, s, t in IN_PROSE])
+def test_values_in_prose(text: str, span: str, tag: str) -> None:
+    assert tag_of(text, span) == tag
+
+
+def test_in_prose_negatives() -> None:
+    assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
+    assert detect("The answer is 42, I think.") == []
+    assert [(e.text, e.tag) for e in detect("I'm 30 minutes away.")] == [("30 minutes", "Duration")]
+    assert all(e.tag != "Credit Card" for e in detect("call me on +52 1 55 7079 5525"))
+    assert tag_of("Mar. 3rd", "Mar. 3rd") == "Date"  # a period inside the date stays
+
+
+def test_adjectival_duration_yields_to_a_longer_entity() -> None:
+    (duration,) = detect("she has a two-year technical diploma")
+    assert duration.text == "two-year" and duration.score < 0.6
+
+
+@pytest.mark.parametrize(("text", "span", "tag"), INTERNATIONAL, ids=[f"{t}:{s}" for _, s, t in INTERNATIONAL])
+def test_international_formats(text: str, span: str, tag: str) -> None:
+    assert tag_of(text, span) == tag
+
+
+def test_an_identifier_label_beats_a_phone_reading() -> None:
+    for text, span in (("SIN 130 692 544", "130 692 544"), ("Steuer-ID 36 574 261 809", "36 574 261 809")):
+        assert all(e.tag != "Phone Number" for e in detect(text)), text
+        assert tag_of(text, span) is not None
+
+
+def test_semicolon_ends_the_context_before_a_value() -> None:
+    tags = {e.text: e.tag for e in detect("I keep $500 in savings; $300 was my bonus")}
+    assert tags == {"$500": "Account Balance", "$300": "Annual Bonus"}
+
+
+def test_lengths_that_are_not_heights() -> None:
+    assert detect("the table is 1.5 m wide") == []
+    assert detect("parked 6 feet away from the car") == []
+
+
+@pytest.mark.parametrize(("text", "span", "tag"), POSITIVES, ids=[f"{t}:{s}" for _, s, t in POSITIVES])
+def test_positive_exact_span(text: str, span: str, tag: str) -> None:
+    assert tag_of(text, span) == tag
+
+
+def test_every_structured_tag_has_a_positive_example() -> None:
+    covered = {tag for _, _, tag in POSITIVES}
+    structured = (
+        set(TAGS_BY_TYPE[PiiType.CODE]) | set(TAGS_BY_TYPE[PiiType.DATETIME]) | set(TAGS_BY_TYPE[PiiType.QUANTITY])
+    )
+    structured |= {"Age", "Height", "Weight", "Blood Type"}
+    assert structured <= covered
+    assert structured <= supported_tags()
+
+
+# -- negatives --------------------------------------------------------------------
+
+NEGATIVES = [
+    # invalid SSNs: area 000 / 666 / 9xx, group 00, serial 0000
+    "SSN 000-12-3456",
+    "SSN 666-12-3456",
+    "SSN 123-00-4567",
+    "SSN 123-45-0000",
+    # Luhn failures and IBAN checksum failures
+    "card 4111 1111 1111 1112",
+    "card 1234 5678 9012 3456",
+    "IBAN DE89 3704 0044 0532 0130 01",
+    # ordinary numbers and bare years
+    "Please ship order 12345 by Friday.",
+    "In 2019 we changed suppliers.",
+    "Our team has 25 people and 3 offices.",
+    "Chapter 12, page 340.",
+    "invoice 4155550132 is overdue",
+    # look-alikes without the deciding context
+    "The model number is X12345678.",
+    "There is a 50% chance of rain.",
+    "I scored 742 on the test.",
+    "I got an A+ on the test and a B- in math.",
+    "We march on and may win.",
+    "version 1.2.3 shipped",
+    "ticket 123456789 was closed",
+    "The room measures 3 feet across.",
+    "February 30, 2024 does not exist",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_negative_finds_nothing(text: str) -> None:
+    assert detect(text) == []
+
+
+def test_ssn_shaped_ein_and_itin_are_not_ssns() -> None:
+    assert tag_of("ITIN 912-70-1234", "912-70-1234") == "Tax ID"
+    assert all(e.tag != "Social Security Number" for e in detect("ITIN 912-70-1234"))
+
+
+def test_an_ssn_label_does_not_excuse_an_impossible_ssn() -> None:
+    assert detect("SSN: 000123456") == []
+
+
+def test_invalid_iban_digits_are_not_read_as_a_card() -> None:
+    text = "IBAN DE89 3704 0044 0532 0130 01"
+    assert overlapping(text, "3704 0044 0532 0130 01") == []
+
+
+def test_years_old_is_an_age_not_a_duration() -> None:
+    text = "She is 29 years old and has worked for 10 years."
+    found = {(e.text, e.tag) for e in detect(text)}
+    assert ("29", "Age") in found
+    assert ("10 years", "Duration") in found
+    assert not any(e.tag == "Duration" and "29" in e.text for e in detect(text))
+
+
+def test_port_is_not_part_of_the_ip_and_time_is_not_ipv6() -> None:
+    assert [e.text for e in detect("server 10.0.0.1:8080")] == ["10.0.0.1"]
+    assert [(e.text, e.tag) for e in detect("at 14:30:05 we met")] == [("14:30:05", "Time")]
+
+
+# -- context disambiguation ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("My tax ID is 123456789.", "Tax ID"),
+        ("My student ID is 123456789.", "Student ID"),
+        ("My employee number is 123456789.", "Employee ID"),
+        ("My passport number is 123456789.", "Passport Number"),
+        ("My driver's license is 123456789.", "Driver's License"),
+        ("My bank account is 123456789.", "Bank Account"),
+        ("My SSN is 123456789.", "Social Security Number"),
+    ],
+)
+def test_nine_digits_take_the_tag_of_their_label(text: str, tag: str) -> None:
+    assert tag_of(text, "123456789") == tag
+
+
+def test_nearest_label_wins_in_a_list() -> None:
+    text = "Tax ID: 12-3456789, Student ID: 123456789, Employee ID: 555123"
+    assert tag_of(text, "12-3456789") == "Tax ID"
+    assert tag_of(text, "123456789") == "Student ID"
+    assert tag_of(text, "555123") == "Employee ID"
+
+
+def test_label_in_previous_sentence_does_not_leak() -> None:
+    assert detect("I am a student. 123456789 is my lucky number.") == []
+
+
+def test_abbreviation_period_does_not_end_the_context() -> None:
+    assert tag_of("Passport No. X1234567", "X1234567") == "Passport Number"
+
+
+def test_non_pii_label_nearer_than_a_pii_label_wins() -> None:
+    assert detect("As an employee I filed order 4455667.") == []
+
+
+def test_money_tags_follow_the_nearest_word() -> None:
+    text = "I earn $5,000 a month and spend $3,000; I have $12,000 in savings and a $2,000 bonus."
+    tags = {e.text: e.tag for e in detect(text)}
+    assert tags == {
+        "$5,000": "Monthly Income",
+        "$3,000": "Monthly Expenses",
+        "$12,000": "Account Balance",
+        "$2,000": "Annual Bonus",
+    }
+
+
+def test_money_without_context_gets_default_tag_and_lower_score() -> None:
+    (bare,) = detect("It was $45.")
+    (labelled,) = detect("My salary is $45.")
+    assert bare.tag == "Account Balance"
+    assert labelled.tag == "Monthly Income"
+    assert bare.score < labelled.score
+
+
+def test_context_raises_the_score() -> None:
+    (plain,) = detect("5f4dcc3b5aa765d61d8327deb882cf99")
+    (labelled,) = detect("password hash 5f4dcc3b5aa765d61d8327deb882cf99")
+    assert labelled.score > plain.score
+
+
+def test_score_scale_checksum_above_format_above_context_only() -> None:
+    card = detect("4111 1111 1111 1111")[0].score
+    email = detect("a.b@example.com")[0].score
+    label_far = detect("my student card shows, if you ask, 20231234")[0]
+    assert label_far.tag == "Student ID"
+    assert card > email > label_far.score
+    assert card >= 0.9 and 0.8 <= email <= 0.95 and label_far.score == pytest.approx(0.6)
+
+
+def test_validated_card_beats_phone_reading_of_same_digits() -> None:
+    (entity,) = detect("call 4111 1111 1111 1111")
+    assert entity.tag == "Credit Card"
+
+
+# -- realistic paragraph -----------------------------------------------------------
+
+PARAGRAPH = (
+    "Hi, I'm Maria Lopez, a 34-year-old nurse. My SSN is 123-45-6789 and my phone is "
+    "+1 (415) 555-0132. Email maria.lopez@example.org. I earn $4,500 per month and spend "
+    "€1,200.50 on rent. Card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00. "
+    "I was born on March 3, 1990 and have an appointment on 2024-03-03 at 3:14 PM; the "
+    "treatment lasted three years. Tax ID: 12-3456789, Student ID: S20231234. My credit "
+    "score is 742 and my debt-to-income ratio is 35%. I'm 178 cm tall, weigh 72 kg, blood "
+    "type O+. Last login from 192.168.10.4. Order 12345 shipped in 2019."
+)
+
+PARAGRAPH_EXPECTED = {
+    ("34", "Age"),
+    ("123-45-6789", "Social Security Number"),
+    ("+1 (415) 555-0132", "Phone Number"),
+    ("maria.lopez@example.org", "Email Address"),
+    ("$4,500", "Monthly Income"),
+    ("€1,200.50", "Monthly Expenses"),
+    ("4111 1111 1111 1111", "Credit Card"),
+    ("DE89 3704 0044 0532 0130 00", "Bank Account"),
+    ("March 3, 1990", "Date"),
+    ("2024-03-03", "Date"),
+    ("3:14 PM", "Time"),
+    ("three years", "Duration"),
+    ("12-3456789", "Tax ID"),
+    ("S20231234", "Student ID"),
+    ("742", "Credit Score"),
+    ("35%", "Debt Ratio"),
+    ("178 cm", "Height"),
+    ("72 kg", "Weight"),
+    ("O+", "Blood Type"),
+    ("192.168.10.4", "IP Address"),
+}
+
+
+def test_realistic_paragraph_exact() -> None:
+    found = {(e.text, e.tag) for e in detect(PARAGRAPH)}
+    assert found == PARAGRAPH_EXPECTED
+
+
+def test_entities_are_sorted_and_disjoint() -> None:
+    entities = detect(PARAGRAPH)
+    assert entities == sorted(entities, key=lambda e: (e.start, e.end))
+    assert all(a.end <= b.start for a, b in itertools.pairwise(entities))
+
+
+def test_paragraph_latency_is_small() -> None:
+    """A loose guard against regex blow-ups; the real target (<5 ms per 1,000 chars) is benchmarked separately."""
+    text = (PARAGRAPH + " ") * 2
+    DETECTOR.detect(text)
+    timings = []
+    for _ in range(15):
+        started = time.perf_counter()
+        DETECTOR.detect(text)
+        timings.append(time.perf_counter() - started)
+    assert sorted(timings)[len(timings) // 2] < 0.05
+
+
+def test_pathological_input_stays_fast() -> None:
+    text = "1-" * 2000 + "a" * 3000 + " 1," * 1000 + "$" * 500 + "::" * 500
+    started = time.perf_counter()
+    DETECTOR.detect(text)
+    assert time.perf_counter() - started < 1.0
+
+
+# -- the Detector wiring -----------------------------------------------------------
+
+
+def test_detector_interface() -> None:
+    detector = RecognizerDetector()
+    assert isinstance(detector, Detector)
+    assert detector.name == "patterns"
+    detector.load()
+    assert detector.status().ready
+
+
+def test_tag_subset_restricts_output_and_recognizers() -> None:
+    detector = RecognizerDetector(tags=["email address", "Phone Number"])
+    text = "Mail a@b.co or call +1 415 555 0132; SSN 123-45-6789."
+    assert {e.tag for e in detector.detect(text)} == {"Email Address", "Phone Number"}
+    assert {r.name for r in detector.recognizers} == {"email", "phone"}
+
+
+def test_disabled_tag_still_blocks_weaker_lookalike() -> None:
+    detector = RecognizerDetector(default_recognizers(), tags=["Phone Number"])
+    assert detector.detect("card 4111 1111 1111 1111") == []
+
+
+def test_default_recognizers_filter() -> None:
+    everything = default_recognizers()
+    money = default_recognizers(["Loan Amount"])
+    assert [r.name for r in money] == ["money"]
+    assert len(everything) > 15
+    assert len({r.name for r in everything}) == len(everything)
+
+
+def test_runs_inside_detector_pipeline() -> None:
+    pipeline = DetectorPipeline([RecognizerDetector()])
+    entities = pipeline.detect("Email maria@example.org")
+    assert [(e.text, e.tag) for e in entities] == [("maria@example.org", "Email Address")]
+
+
+def test_empty_and_plain_text() -> None:
+    assert detect("") == []
+    assert detect("Nothing personal here, just a plain sentence about the weather.") == []
+
+
+# -- the building blocks ------------------------------------------------------------
+
+
+def test_brace_expansion() -> None:
+    assert expand("earn{,s,ed}") == ["earn", "earns", "earned"]
+    assert sorted(expand("{bank ,}account{,s}")) == ["account", "accounts", "bank account", "bank accounts"]
+
+
+def test_keywords_nearest_prefers_before_and_longest_phrase() -> None:
+    words = Keywords([("social security{, income}", "SSP"), ("income", "Income"), ("=TIN", "Tax")])
+    doc = ScanText("social security income of $900 and my income")
+    start = doc.text.index("$900")
+    hit = words.nearest(doc, start, start + 4)
+    assert hit is not None and hit.label == "SSP" and hit.before
+    assert words.nearest(ScanText("tin 12"), 4, 6) is None  # "=TIN" is case-sensitive
+    assert words.nearest(ScanText("TIN 12"), 4, 6).label == "Tax"
+
+
+def test_custom_pattern_recognizer_hooks() -> None:
+    recognizer = PatternRecognizer(
+        "member",
+        "Employee ID",
+        [
+            Pattern.compile("member", r"\bM-\d{4}\b", 0.5, validator=lambda s: not s.endswith("0000")),
+            Pattern.compile("bare", r"\b\d{6}\b", 0.5, requires_context=True),
+        ],
+        context=Keywords.for_label("Employee ID", ["member"]),
+        context_boost=0.2,
+    )
+    found = {(e.text, e.score) for e in recognizer.analyze("M-1234, M-0000, member 123456. Also 654321")}
+    assert found == {("M-1234", 0.5), ("123456", 0.7)}
+
+
+def test_gate_skips_the_scan() -> None:
+    calls = []
+
+    def gate(doc: ScanText) -> bool:
+        calls.append(doc.text)
+        return False
+
+    recognizer = PatternRecognizer("x", "Email Address", [Pattern("x", re.compile(r"\S+@\S+"), 0.9, gate=gate)])
+    assert list(recognizer.analyze("a@b.c")) == []
+    assert calls == ["a@b.c"]
