@@ -9,6 +9,7 @@ unmasked text.
 
 from __future__ import annotations
 
+import bisect
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -59,14 +60,21 @@ def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
     """Keep a non-overlapping subset, preferring higher score, then longer spans.
 
     Ties go to the earlier span so the result is deterministic. The result is
-    sorted by position.
+    sorted by position. Kept spans are held sorted, so each candidate is
+    checked against its two neighbours only (O(n log n) overall).
     """
     ranked = sorted(entities, key=lambda e: (-e.score, -e.length, e.start, e.tag))
+    starts: list[int] = []
     kept: list[Entity] = []
     for candidate in ranked:
-        if not any(candidate.overlaps(other) for other in kept):
-            kept.append(candidate)
-    return sorted(kept, key=lambda e: (e.start, e.end))
+        index = bisect.bisect_left(starts, candidate.start)
+        if index > 0 and kept[index - 1].end > candidate.start:
+            continue
+        if index < len(kept) and kept[index].start < candidate.end:
+            continue
+        starts.insert(index, candidate.start)
+        kept.insert(index, candidate)
+    return kept
 
 
 class DetectorPipeline(Detector):
