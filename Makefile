@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 EXTRAS ?= eval,peers,test
+TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
 .PHONY: setup run serve test bench clean
@@ -10,6 +11,8 @@ STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	# CPU torch first: an unpinned resolve would pull several GB of CUDA wheels.
+	$(PY) -m pip install --quiet 'torch==$(TORCH_VERSION)'
 	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
 	rm -f $(VENV)/.installed-*
 	touch $@

@@ -17,6 +17,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import anyio
@@ -32,6 +33,7 @@ from proxy.config import Settings
 from proxy.detectors.base import DetectionUnavailable
 from proxy.engine import PrivacyEngine, Protection
 from proxy.errors import error_body, openai_error
+from proxy.guard import GuardResult, ReplyCheck, SecretGuard, add_system_note, pop_audience
 from proxy.payloads import PayloadError, extract
 from proxy.streaming import SSERestorer, restore_json
 
@@ -53,6 +55,7 @@ class ProxyState:
     upstream_key: str | None = None
     paused: bool = False  # protection paused by the user: forward unchanged, and say so in the log
     client: httpx.AsyncClient | None = None
+    guard: SecretGuard | None = None  # secret enforcement (proxy.guard); None: no secret store
 
 
 class _BodyTooLarge(Exception):
@@ -178,16 +181,23 @@ class ProxyApp:
             return openai_error(400, "'stream' must be a boolean", param="stream", code="invalid_request_body")
         record.model, record.stream = body.get("model"), stream
 
+        explicit_audience = pop_audience(request.headers, body)  # never forwarded, even when paused
         texts = [slot.text for slot in extracted.slots]
         event.original = texts
+        checked: GuardResult | None = None
+        reply_check: ReplyCheck | None = None
         if self.state.paused:
             record.decisions = {"protection paused": 1}
             protection = None
         else:
             protect_started = time.perf_counter()
             try:
-                protection = await anyio.to_thread.run_sync(self.state.engine.protect, texts, extracted.query)
-            except DetectionUnavailable as exc:
+                if self.state.guard is not None:  # before PII masking: secrets are matched on the original words
+                    at, roles = datetime.now(), [slot.role for slot in extracted.slots]
+                    checked = await anyio.to_thread.run_sync(self.state.guard.inspect, texts, roles, extracted.query, explicit_audience, at)
+                    reply_check = self.state.guard.reply_check(checked.audience, at)
+                protection = await anyio.to_thread.run_sync(self.state.engine.protect, checked.texts if checked else texts, extracted.query)
+            except DetectionUnavailable as exc:  # GuardUnavailable is one: refused, nothing forwarded
                 record.error = f"protection unavailable: {exc.detector}"
                 return openai_error(503, f"Veil refused to forward this request because PII protection cannot run ({exc}). Nothing was sent upstream.", "veil_protection_unavailable", code="protection_unavailable")
             record.protect_ms = round((time.perf_counter() - protect_started) * 1000, 2)
@@ -196,14 +206,24 @@ class ProxyApp:
             record.entities = protection.counts_by_type()
             record.masked = protection.counts_by_type(masked=True)
             record.decisions = protection.decision_summary()
+            if checked is not None:
+                record.decisions.update(checked.decisions)
+                record.audience = checked.audience.label
+                if checked.system_note:
+                    add_system_note(endpoint, body, checked.system_note)
             event.sent = protection.texts
             event.findings = _findings_detail(protection)
 
         headers = _upstream_headers(request, self.state)
         payload = json.dumps(body, ensure_ascii=False).encode("utf-8")
         restore: Callable[[Any], Any] = (lambda value: value) if protection is None else (lambda value: restore_json(value, protection.placeholders))
+        if reply_check is not None:
+            def restore(value: Any, unmask: Callable[[Any], Any] = restore) -> Any:
+                redacted = reply_check.body(unmask(value))
+                record.decisions.update(reply_check.decisions)
+                return redacted
         if stream:
-            return await self._forward_stream(endpoint, payload, headers, protection, event)
+            return await self._forward_stream(endpoint, payload, headers, protection, event, reply_check)
         return await self._forward(endpoint, payload, headers, restore, record)
 
     async def _forward(
@@ -220,10 +240,16 @@ class ProxyApp:
             return openai_error(502, f"The upstream answered HTTP {upstream.status_code} with a body that is not JSON.", "upstream_error", code="bad_upstream_response")
         if upstream.status_code >= 400:
             record.error = f"upstream HTTP {upstream.status_code}"
-        return JSONResponse(restore(data), status_code=upstream.status_code)
+        try:
+            data = await anyio.to_thread.run_sync(restore, data)
+        except DetectionUnavailable as exc:
+            record.error = f"reply check unavailable: {exc.detector}"
+            return openai_error(503, "Veil could not check the reply for secrets, so it was not delivered.", "veil_protection_unavailable", code="protection_unavailable")
+        return JSONResponse(data, status_code=upstream.status_code)
 
     async def _forward_stream(
-        self, endpoint: str, payload: bytes, headers: dict[str, str], protection: Protection | None, event: ActivityEvent
+        self, endpoint: str, payload: bytes, headers: dict[str, str], protection: Protection | None, event: ActivityEvent,
+        reply_check: ReplyCheck | None = None,
     ) -> Response:
         record = event.record
         request = self.client.build_request("POST", endpoint, content=payload, headers=headers)
@@ -245,20 +271,28 @@ class ProxyApp:
                 return openai_error(502, f"The upstream answered HTTP {upstream.status_code} without an event stream.", "upstream_error", code="bad_upstream_response")
             if protection is not None:
                 data = restore_json(data, protection.placeholders)
+            if reply_check is not None:
+                data = await anyio.to_thread.run_sync(reply_check.body, data)  # GuardUnavailable -> 500, not delivered
+                record.decisions.update(reply_check.decisions)
             return JSONResponse(data, status_code=upstream.status_code)
 
         async def relay() -> AsyncIterator[bytes]:
             restorer = SSERestorer(protection.placeholders) if protection is not None else None
             try:
+                sse_guard = await anyio.to_thread.run_sync(reply_check.stream) if reply_check is not None else None
                 async for line in upstream.aiter_lines():
                     lines = restorer.feed_line(line) if restorer is not None else [line]
+                    if sse_guard is not None:  # after restoring: the secret's words must be visible to be judged
+                        lines = await anyio.to_thread.run_sync(lambda pieces=list(lines): list(sse_guard.feed_lines(pieces)))
                     out = "".join(piece + "\n" for piece in lines)
                     if out:
                         yield out.encode("utf-8")
-                if restorer is not None:  # a stream that ended without [DONE] or a final event
-                    out = "".join(piece + "\n" for piece in restorer.finish())
-                    if out:
-                        yield out.encode("utf-8")
+                tail = list(restorer.finish()) if restorer is not None else []  # a stream that ended without [DONE]
+                if sse_guard is not None:
+                    tail = await anyio.to_thread.run_sync(lambda: [*sse_guard.feed_lines(tail), *sse_guard.finish()])
+                out = "".join(piece + "\n" for piece in tail)
+                if out:
+                    yield out.encode("utf-8")
             except Exception as exc:  # noqa: BLE001 - end the stream with an error event, never hang or cut it
                 if isinstance(exc, httpx.HTTPError):
                     record.error = f"upstream stream broke: {type(exc).__name__}"
@@ -271,6 +305,8 @@ class ProxyApp:
                 # The leading blank line closes an event the upstream may have left half-sent.
                 yield f"\nevent: error\ndata: {json.dumps(body)}\n\n".encode()
             finally:
+                if reply_check is not None:
+                    record.decisions.update(reply_check.decisions)
                 record.total_ms = round((time.time() - record.ts) * 1000, 2)
                 self._log(event)
                 with anyio.CancelScope(shield=True):  # also when the client hung up (cancellation)

@@ -21,6 +21,8 @@ from proxy.activity import ActivityLog
 from proxy.config import Settings, upstream_api_key
 from proxy.detectors.base import DetectionUnavailable
 from proxy.factory import build_engine
+from proxy.guard import GuardUnavailable, SecretGuard
+from proxy.secrets import SecretStore
 from proxy.server import ProxyState, create_app
 
 log = logging.getLogger(__name__)
@@ -51,12 +53,18 @@ def build_state(settings: Settings, *, activity: ActivityLog | None = None, upst
         log.error("PII protection cannot run, requests will be refused: %s", exc)
     if activity is None:
         activity = ActivityLog(settings.data_path / "activity.db")
+    guard = SecretGuard(SecretStore(settings.data_path / "secrets.db"))
+    try:
+        guard.warm_up()  # loads MiniLM only when the store holds secrets
+    except GuardUnavailable as exc:
+        log.error("the secret guard cannot run, requests will be refused: %s", exc)
     return ProxyState(
         settings=settings,
         engine=engine,
         upstream_url=upstream_url or settings.upstream or "",
         activity=activity,
         upstream_key=upstream_api_key(),
+        guard=guard,
     )
 
 
@@ -132,6 +140,8 @@ class ProxyService:
             self.local = None
         if self.state is not None and self.state.activity is not None:
             self.state.activity.close()
+        if self.state is not None and self.state.guard is not None:
+            self.state.guard.store.close()
         self.state = None
         self._server = None
         self._thread = None
