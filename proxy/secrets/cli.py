@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 import sys
 from datetime import datetime
 from typing import Any
@@ -25,7 +26,7 @@ def add_secrets_commands(subparsers: Any) -> argparse.ArgumentParser:
         "secrets", help="manage the encrypted secret store",
         description="Secrets the proxy guards: who may know them, and whether the cloud may.",
     )
-    db_help = "store file (default: <user data dir>/veil/secrets.db)"
+    db_help = "store file (default: secrets.db in Veil's data dir, as the proxy uses)"
     parser.add_argument("--db", metavar="PATH", default=None, help=db_help)
     parser.set_defaults(func=run)
     common = argparse.ArgumentParser(add_help=False)
@@ -143,10 +144,17 @@ def _show(store: SecretStore, secret_id: str) -> int:
     return 0
 
 
+def _settings_path() -> Path:
+    """The store the proxy uses: `<data_dir>/secrets.db` from Veil's settings."""
+    from proxy.config import load_settings
+
+    return load_settings().data_path / "secrets.db"
+
+
 def run(args: argparse.Namespace) -> int:
     """Execute a parsed `veil secrets ...` command; returns the process exit code."""
     try:
-        with SecretStore(getattr(args, "db", None)) as store:
+        with SecretStore(getattr(args, "db", None) or _settings_path()) as store:
             command = args.secrets_command
             if command == "add":
                 return _add(store, args)
