@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 import sys
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from proxy.secrets.community import export_community, import_community, write_community
