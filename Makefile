@@ -2,11 +2,11 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
-EXTRAS ?= eval,peers,test
+EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve test bench clean
+.PHONY: setup run serve tray test bench screenshots app smoke clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -19,11 +19,17 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-## run: start Veil on its embedded defaults (127.0.0.1:8787, bundled local model upstream)
+## run: start Veil on its embedded defaults (127.0.0.1:8787, bundled local model upstream):
+## the tray app when a display is available, the headless proxy otherwise
 run: setup
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then $(VENV)/bin/veil tray; else $(VENV)/bin/veil serve; fi
+
+serve: setup
 	$(VENV)/bin/veil serve
 
-serve: run
+## tray: the desktop app (tray icon + window; the proxy runs inside)
+tray: setup
+	$(VENV)/bin/veil tray
 
 ## test: the whole suite
 test: setup
@@ -31,6 +37,19 @@ test: setup
 
 bench: setup
 	$(VENV)/bin/veil bench
+
+## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
+screenshots: setup
+	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) packaging/screenshots.py
+
+## app: one-folder bundle in build/dist/veil
+app: setup
+	$(PY) -m pip install --quiet 'pyinstaller>=6.5'
+	$(VENV)/bin/pyinstaller packaging/veil.spec --distpath build/dist --workpath build/work --noconfirm
+
+## smoke: --version, eval, serve and tray --screenshot of the built app
+smoke: app
+	packaging/smoke.sh
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
