@@ -6,7 +6,7 @@ EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve tray test bench screenshots app smoke clean
+.PHONY: setup run serve tray test bench screenshots app package smoke clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,8 @@ screenshots: setup
 app: setup
 	$(PY) -m pip install --quiet 'pyinstaller>=6.5'
 	$(VENV)/bin/pyinstaller packaging/veil.spec --distpath build/dist --workpath build/work --noconfirm
+
+package: app
 
 ## smoke: --version, eval, serve and tray --screenshot of the built app
 smoke: app
