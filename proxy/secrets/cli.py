@@ -10,11 +10,13 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from proxy.secrets.community import export_community, import_community, write_community
 from proxy.secrets.errors import CommunityFormatError, InvalidRecord, SecretStoreError
-from proxy.secrets.store import SecretStore
+
+if TYPE_CHECKING:
+    from proxy.secrets.store import SecretStore
+
 
 
 def add_secrets_commands(subparsers: Any) -> argparse.ArgumentParser:
@@ -154,6 +156,9 @@ def _settings_path() -> Path:
 def run(args: argparse.Namespace) -> int:
     """Execute a parsed `veil secrets ...` command; returns the process exit code."""
     try:
+        from proxy.secrets.community import export_community, import_community, write_community
+        from proxy.secrets.store import SecretStore
+
         with SecretStore(getattr(args, "db", None) or _settings_path()) as store:
             command = args.secrets_command
             if command == "add":
