@@ -6,7 +6,7 @@ EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve tray test bench screenshots app package smoke clean
+.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,29 @@ test: setup
 
 bench: setup
 	$(VENV)/bin/veil bench
+
+## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md);
+## resumable: rerun to continue from the newest checkpoint in build/gliner-work
+GLINER_DATA := build/gliner-data
+model-detector-data: setup
+	mkdir -p $(GLINER_DATA)
+	$(PY) -m eval.generator --family train --seed 101 --split single --n 1600 --out $(GLINER_DATA)/train-single.jsonl
+	$(PY) -m eval.generator --family train --seed 101 --split multi --n 1200 --out $(GLINER_DATA)/train-multi.jsonl
+	$(PY) -m eval.generator --family train --seed 101 --split hard --n 200 --out $(GLINER_DATA)/train-hard.jsonl
+	$(PY) -m eval.generator --family train --seed 101 --split distract --n 200 --out $(GLINER_DATA)/train-distract.jsonl
+	$(PY) -m eval.generator --family dev --seed 202 --split single --n 50 --out $(GLINER_DATA)/dev-single.jsonl
+	$(PY) -m eval.generator --family dev --seed 202 --split multi --n 50 --out $(GLINER_DATA)/dev-multi.jsonl
+	$(PY) -m eval.generator --family dev --seed 202 --split hard --n 25 --out $(GLINER_DATA)/dev-hard.jsonl
+	$(PY) -m eval.generator --family dev --seed 202 --split distract --n 25 --out $(GLINER_DATA)/dev-distract.jsonl
+
+model-detector: model-detector-data
+	$(PY) -m local_models.training.train_gliner \
+	  --train $(GLINER_DATA)/train-single.jsonl $(GLINER_DATA)/train-multi.jsonl $(GLINER_DATA)/train-hard.jsonl $(GLINER_DATA)/train-distract.jsonl \
+	  --dev $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl $(GLINER_DATA)/dev-distract.jsonl \
+	  --dev-n 60 --work-dir build/gliner-work --label-set soft --copies 1 --augment-prob 0.5 --max-words 160 \
+	  --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 --max-minutes 68.0 --max-steps 1000 \
+	  --batch-size 8 --lr 5e-05 --others-lr 0.0005 --weight-decay 0.01 --warmup-ratio 0.06 --focal-alpha 0.75 \
+	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1
 
 ## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
 screenshots: setup

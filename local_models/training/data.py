@@ -304,12 +304,14 @@ def build_examples(
     *,
     copies: int = 1,
     augment: bool = True,
+    augment_prob: float = 0.5,
     seed: int = 0,
     max_words: int = 200,
     shuffle_label_prob: float = 0.2,
     stats: dict[str, int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Every sample once as written plus `copies - 1` augmented copies."""
+    """Every sample `copies` times: the first copy augmented with probability
+    `augment_prob` (else as written), the others always augmented."""
     rng = random.Random(seed)
     labels = list(dict.fromkeys(tag_to_label.values()))
     augmenter = Augmenter(value_bank(samples, tag_to_label), rng)
@@ -317,7 +319,8 @@ def build_examples(
     for sample in samples:
         base = sample_segments(sample)
         for copy in range(copies):
-            segments = augmenter(list(base)) if (augment and copy > 0) else base
+            wanted = augment and (copy > 0 or rng.random() < augment_prob)
+            segments = augmenter(list(base)) if wanted else base
             for ex in to_examples(segments, tag_to_label, labels, max_words=max_words, stats=stats):
                 if rng.random() < shuffle_label_prob:
                     shuffled = list(labels)
@@ -331,3 +334,15 @@ def build_examples(
 def iter_jsonl(paths: Iterable[str | Path]) -> Iterator[dict[str, Any]]:
     for path in paths:
         yield from load_samples(path)
+
+
+def length_grouped(examples: list[dict[str, Any]], batch_size: int, seed: int, pool: int = 32) -> list[dict[str, Any]]:
+    """Reorder so each run of `batch_size` has similar lengths (less padding), batches in random order."""
+    rng = random.Random(seed)
+    batches: list[list[dict[str, Any]]] = []
+    span = batch_size * pool
+    for k in range(0, len(examples), span):
+        group = sorted(examples[k : k + span], key=lambda e: len(e["tokenized_text"]))
+        batches.extend(group[i : i + batch_size] for i in range(0, len(group), batch_size))
+    rng.shuffle(batches)
+    return [e for b in batches for e in b]

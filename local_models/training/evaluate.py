@@ -67,11 +67,18 @@ def score(
 
 def predict_samples(runtime: Any, samples: Sequence[dict[str, Any]], threshold: float | None = None) -> list[list[tuple[str, str, float]]]:
     """(text, tag, score) per sample with a `GlinerRuntime` whose labels map to tags."""
+    from local_models.gliner_runtime import plausible
+
     texts = [s["description"] for s in samples]
     out = []
     step = 16
+    tag_of = runtime.label_to_tag
+
+    def keep(span: Any) -> bool:
+        return plausible(tag_of.get(span.label, span.label), span.text)
+
     for k in range(0, len(texts), step):
-        for spans in runtime.predict_many(texts[k : k + step], threshold=threshold):
+        for spans in runtime.predict_many(texts[k : k + step], threshold=threshold, span_filter=keep):
             out.append([(s.text, runtime.label_to_tag.get(s.label, s.label), s.score) for s in spans])
     return out
 

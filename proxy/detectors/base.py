@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from proxy.entities import Entity
+from proxy.subjects import assign_subjects
 
 
 class DetectionUnavailable(RuntimeError):
@@ -78,7 +79,8 @@ def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
 
 
 class DetectorPipeline(Detector):
-    """Runs several detectors over the same text and merges their entities."""
+    """Runs several detectors over the same text, merges their entities, and
+    attributes each to the person it belongs to (`proxy.subjects`)."""
 
     name = "pipeline"
 
@@ -111,7 +113,7 @@ class DetectorPipeline(Detector):
                 if text[entity.start : entity.end] != entity.text:
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
-        return resolve_overlaps(found)
+        return assign_subjects(text, resolve_overlaps(found))
 
     def statuses(self) -> list[DetectorStatus]:
         return [detector.status() for detector in self.detectors]

@@ -14,6 +14,7 @@ DetectorFactory = Callable[[], Detector]
 
 _FACTORIES: dict[str, str | DetectorFactory] = {
     "patterns": "proxy.recognizers:RecognizerDetector",
+    "gliner": "proxy.detectors.gliner:GlinerDetector",
 }
 
 

@@ -1,0 +1,164 @@
+"""`GlinerDetector`: a GLiNER span model behind the `Detector` interface (name "gliner").
+
+By default it runs the checkpoint shipped in `local_models/weights/veil-gliner-minilm/`
+(trained for the context tags: names, handles, places, organizations and
+demographic phrases; the "patterns" detector covers the structured tags, and
+the pipeline merges both). `VEIL_GLINER_MODEL` (or the `model` argument)
+points it at another checkpoint directory or a hub id such as
+`urchade/gliner_multi_pii-v1`; labels then come from the checkpoint's
+`veil_labels.json`, or for checkpoints without one from `HUB_LABELS` below.
+
+Load failures raise (`GlinerLoadError`), which the pipeline turns into
+`DetectionUnavailable`: the proxy fails closed, and `veil models` shows why.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+from local_models.gliner_runtime import plausible
+from proxy.detectors.base import Detector, DetectorStatus
+from proxy.entities import Entity
+from proxy.taxonomy import UnknownTagError, canonical_tag
+
+# Prompts for GLiNER checkpoints trained elsewhere (no veil_labels.json).
+HUB_LABELS: dict[str, str] = {
+    "person": "Full Name",
+    "full name": "Full Name",
+    "nickname": "Nickname",
+    "username": "Social Media Handle",
+    "social media handle": "Social Media Handle",
+    "street address": "Street Address",
+    "address": "Street Address",
+    "city": "City/Region",
+    "location": "City/Region",
+    "landmark": "Landmark",
+    "company": "Company Name",
+    "organization": "Company Name",
+    "school or university": "Educational Institution",
+    "government agency": "Government Agency",
+    "non-profit organization": "NGO",
+    "hospital or clinic": "Healthcare Facility",
+    "occupation": "Occupation",
+    "nationality": "Nationality",
+    "religion": "Religious Belief",
+    "political affiliation": "Political Affiliation",
+    "medical condition": "Medical Condition",
+    "disability": "Disability Status",
+    "sexual orientation": "Sexual Orientation",
+    "ethnicity": "Ethnicity",
+    "academic degree": "Academic Degree",
+    "passport number": "Passport Number",
+    "driver's license number": "Driver's License",
+    "student id number": "Student ID",
+    "employee id": "Employee ID",
+}
+
+# Surrounding characters a span never includes (annotation guidelines: minimal spans).
+_EDGE = " \t\r\n,;:!?\"'`()[]{}<>«»“”‘’"
+_TRAIL = _EDGE + "."
+
+
+def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Shrink [start, end) past surrounding punctuation and spaces (keeps "@", a closing bracket that opens inside, "Jr.")."""
+    while start < end and text[start] in _EDGE:
+        start += 1
+    while end > start and text[end - 1] in _TRAIL:
+        ch = text[end - 1]
+        if ch == ")" and "(" in text[start : end - 1]:
+            break
+        if ch == "." and end - start > 2 and text[end - 3 : end - 1].isalpha() and text[end - 3 : end - 1].istitle() and end - 3 > start and text[end - 4] == " ":
+            break  # "Jr." / "St." at the end of a name: keep the abbreviation's period
+        end -= 1
+    return start, end
+
+
+_SHARED: dict[tuple[Any, ...], Any] = {}  # one loaded model per (source, threshold, threads) in a process
+_SHARED_LOCK = threading.Lock()
+
+
+class GlinerDetector(Detector):
+    name = "gliner"
+
+    def __init__(self, model: str | None = None, threshold: float | None = None, threads: int | None = None) -> None:
+        self.model = model if model is not None else (os.environ.get("VEIL_GLINER_MODEL") or None)
+        self.threshold = threshold
+        self.threads = threads
+        self._runtime: Any = None
+        self._label_to_tag: dict[str, str] = {}
+        self._lock = threading.Lock()
+
+    def status(self) -> DetectorStatus:
+        """Ready if loaded, else a cheap check of the checkpoint (no model load), with the reason when not."""
+        if self._runtime is not None:
+            return DetectorStatus(self.name, True, f"loaded: {self._runtime.source}")
+        from local_models.gliner_runtime import GlinerLoadError, GlinerRuntime
+
+        try:
+            detail = GlinerRuntime.check(self.model)
+        except GlinerLoadError as exc:
+            return DetectorStatus(self.name, False, f"GlinerLoadError: {exc}")
+        return DetectorStatus(self.name, True, detail)
+
+    def load(self) -> None:
+        if self._runtime is not None:
+            return
+        key = (self.model, self.threshold, self.threads)
+        with _SHARED_LOCK:
+            shared = _SHARED.get(key)
+            if shared is None:
+                shared = self._load_runtime()
+                _SHARED[key] = shared
+        self._runtime, self._label_to_tag = shared
+
+    def _load_runtime(self) -> tuple[Any, dict[str, str]]:
+        with self._lock:
+            from local_models.gliner_runtime import GlinerRuntime
+
+            runtime = GlinerRuntime.load(self.model, threads=self.threads, threshold=self.threshold,
+                                         **self._fallback_labels())
+            mapping: dict[str, str] = {}
+            for label, tag in runtime.label_to_tag.items():
+                try:
+                    mapping[label] = canonical_tag(tag)
+                except UnknownTagError as exc:
+                    raise ValueError(f"checkpoint {runtime.source} maps label {label!r} to {exc}") from exc
+            runtime.labels = [label for label in runtime.labels if label in mapping]
+            if not runtime.labels:
+                raise ValueError(f"checkpoint {runtime.source} has no label that maps to a taxonomy tag")
+            runtime.warmup()
+            return runtime, mapping
+
+    def _fallback_labels(self) -> dict[str, Any]:
+        """For a checkpoint without veil_labels.json, prompt with HUB_LABELS."""
+        from pathlib import Path
+
+        from local_models.gliner_runtime import DEFAULT_MODEL_DIR, LABELS_FILENAME
+
+        source = Path(self.model).expanduser() if self.model else DEFAULT_MODEL_DIR
+        if source.is_dir() and (source / LABELS_FILENAME).is_file():
+            return {}
+        if self.model is None:
+            return {}
+        return {"labels": list(HUB_LABELS), "label_to_tag": dict(HUB_LABELS)}
+
+    def detect(self, text: str) -> list[Entity]:
+        self.load()
+        if not text.strip():
+            return []
+        entities: list[Entity] = []
+        mapping = self._label_to_tag
+
+        def keep(span: Any) -> bool:
+            tag = mapping.get(span.label)
+            return tag is not None and plausible(tag, span.text)
+
+        for span in self._runtime.predict(text, span_filter=keep):
+            tag = mapping[span.label]
+            start, end = trim_span(text, span.start, span.end)
+            if start >= end:
+                continue
+            entities.append(Entity(text[start:end], start, end, tag, round(span.score, 4), self.name))
+        return entities

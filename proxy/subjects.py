@@ -1,0 +1,444 @@
+"""Subject attribution: which person each detected entity belongs to (letters A, B, ...).
+
+PII-Bench scores detection per subject, so in a text about several people
+every entity must land with its person. This is rule-based and works on the
+merged entity list of any detector:
+
+1. Person clusters. Full names, nicknames and first names are grouped when
+   one's name words are a subset of (or a prefix of) another's ("Maria",
+   "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
+   whose name it spells ("@maria_l88"). Dialogue speaker labels
+   ("Maya:", "[Maya]") are people too.
+2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
+   refers to the line's speaker in a dialogue, else to the narrator (the
+   person introduced by "my name is", "I'm", "call me", ... or an unnamed
+   self); "my sister"/"my colleague's" refers to the person introduced with
+   that relation; he/she/his/her/they refer to the latest other person.
+3. Each other entity goes to the nearest anchor before it in its sentence,
+   else the nearest after it in the sentence, else the latest anchor before
+   it (pronoun carry-over), else the first one after it.
+4. Letters follow the order in which the subjects' first entities appear; a
+   text without any person gives every entity "A".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from proxy.entities import Entity
+
+PERSON_TAGS = frozenset({"Full Name", "Nickname"})
+HANDLE_TAG = "Social Media Handle"
+
+RELATIONS = (
+    "brother-in-law", "sister-in-law", "mother-in-law", "father-in-law", "son-in-law", "daughter-in-law",
+    "half-brother", "half-sister", "stepbrother", "stepsister", "stepmother", "stepfather", "stepson", "stepdaughter",
+    "grandmother", "grandfather", "grandma", "grandpa", "granddaughter", "grandson", "great-aunt", "great-uncle",
+    "brother", "sister", "mother", "father", "mom", "mum", "dad", "son", "daughter", "child", "kid", "baby",
+    "husband", "wife", "partner", "spouse", "fiancé", "fiancée", "fiance", "fiancee", "boyfriend", "girlfriend", "ex",
+    "aunt", "uncle", "cousin", "nephew", "niece", "twin", "sibling", "parent", "godfather", "godmother", "godson",
+    "goddaughter", "friend", "buddy", "pal", "roommate", "flatmate", "housemate", "neighbour", "neighbor",
+    "colleague", "coworker", "co-worker", "workmate", "boss", "manager", "supervisor", "employee", "assistant",
+    "classmate", "schoolmate", "teammate", "teacher", "student", "mentor", "mentee", "tutor", "coach", "client",
+    "patient", "doctor", "landlord", "landlady", "tenant", "lodger", "carer", "caregiver", "business partner",
+    "partner-in-crime", "in-law", "relative", "acquaintance", "contact", "pen pal", "penpal", "ward", "guardian",
+)
+_REL = "|".join(sorted((re.escape(r) for r in RELATIONS), key=len, reverse=True))
+_REL_ADJ = r"(?:(?:old|best|closest|close|dear|younger|older|little|big|baby|late|elder|eldest|youngest|new|former|" \
+           r"ex-|twin|step-?|favou?rite|only|other|oldest|great)\s*)*"
+# "my (old) colleague[s]['s]" -- relation references to a person
+_REL_FROM = r"(?:\s+(?:from|at|in|of)\s+(?:the\s+)?(?:college|school|work|university|uni|church|the\s+gym|gym|home|[a-z]+))?"
+_MY_REL_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL})s?{_REL_FROM}(?:['’]s)?\b", re.IGNORECASE)
+_MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}){_REL_FROM}(?:['’]s)?,?\s*$", re.IGNORECASE)
+_INTRO_RE = re.compile(
+    r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
+    r"\bcall\s+me|\bi\s+go\s+by|\bname\s*:|\bi,)\s*$",
+    re.IGNORECASE,
+)
+_ALIAS_RE = re.compile(
+    r"(?:\bgoes\s+by|\bgo\s+by|\bknown\s+as|\bnicknamed|\bnickname(?:\s+is|\s*:)?|\ba\.?k\.?a\.?|\bgoes\s+by\s*:|"
+    r"\bcall(?:s|ed)?(?:\s+(?:me|him|her|them|you))?|\bcall(?:s|ed)?\s+.{1,40}?)\s*[\"'“‘(]?\s*$",
+    re.IGNORECASE,
+)
+_HERE_RE = re.compile(r"^\s*[,—–-]?\s*(?:here|speaking|writing)\b", re.IGNORECASE)
+_FIRST_RE = re.compile(r"\b(?:I|i|me|my|mine|myself|I['’]m|I['’]ve|I['’]d|I['’]ll|im|ive|Me|My|Mine|Myself)\b")
+_FIRST_CI_RE = re.compile(r"\b(?:me|my|mine|myself)\b", re.IGNORECASE)
+_SECOND_RE = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
+_THIRD_RE = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|themselves)\b", re.IGNORECASE)
+_SPEAKER_RE = re.compile(
+    r"^[ \t]*(?:\[([^\]\n]{1,60})\]|<([^>\n]{1,40})>|\*\*([^*\n]{1,40})\*\*[ \t]*:?|"
+    r"([^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
+    re.MULTILINE,
+)
+_NOT_SPEAKERS = frozenset({
+    "note", "notes", "update", "edit", "question", "questions", "context", "background", "ps", "p.s", "q", "a", "re",
+    "subject", "summary", "details", "info", "tldr", "tl;dr", "fyi", "important", "warning", "answer", "example",
+    "address", "phone", "email", "name", "date", "time", "location", "status", "profile", "bio", "about", "contact",
+    "age", "dob", "occupation", "job", "employer", "school", "chat", "transcript", "me", "user", "assistant",
+})
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n\s*")
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+@dataclass
+class _Cluster:
+    key: int
+    tokens: set[str] = field(default_factory=set)
+    last_seen: int = -1
+    narrator: bool = False
+
+
+@dataclass(frozen=True)
+class _Anchor:
+    pos: int
+    end: int
+    cluster: int
+
+
+def _name_tokens(name: str) -> set[str]:
+    return {t for t in _WORD_RE.findall(name.casefold()) if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
+
+
+class _People:
+    def __init__(self) -> None:
+        self.clusters: list[_Cluster] = []
+
+    def new(self, tokens: set[str], pos: int, narrator: bool = False) -> _Cluster:
+        cluster = _Cluster(len(self.clusters), set(tokens), pos, narrator)
+        self.clusters.append(cluster)
+        return cluster
+
+    def find(self, name: str, pos: int) -> _Cluster:
+        tokens = _name_tokens(name)
+        if not tokens:
+            return self.new(tokens, pos)
+        candidates = [c for c in self.clusters if c.tokens and self._same(tokens, c.tokens)]
+        if candidates:
+            # prefer an exact match, then the most recently mentioned
+            cluster = max(candidates, key=lambda c: (c.tokens == tokens, c.last_seen))
+            if tokens > cluster.tokens and not any(
+                other is not cluster and tokens >= other.tokens and other.tokens for other in candidates
+            ):
+                cluster.tokens |= tokens
+        else:
+            cluster = self.new(tokens, pos)
+        cluster.last_seen = max(cluster.last_seen, pos)
+        return cluster
+
+    @staticmethod
+    def _same(a: set[str], b: set[str]) -> bool:
+        if a <= b or (b <= a and len(b) >= 1 and _People._compatible(a, b)):
+            return True
+        # a nickname as a prefix of a name word: "Alex" ~ "Alexander"
+        if len(a) == 1:
+            (word,) = tuple(a)
+            return len(word) >= 3 and any(t.startswith(word) for t in b)
+        return False
+
+    @staticmethod
+    def _compatible(longer: set[str], shorter: set[str]) -> bool:
+        # "Maria" then "Maria Lopez": the longer name extends the shorter one
+        return shorter <= longer
+
+    def handle_owner(self, handle: str) -> _Cluster | None:
+        letters = "".join(_WORD_RE.findall(handle.casefold()))
+        best = None
+        for c in self.clusters:
+            if any(len(t) >= 3 and t in letters for t in c.tokens):
+                if best is None or c.last_seen > best.last_seen:
+                    best = c
+        return best
+
+
+def _sentences(text: str, entities: Sequence[Entity]) -> list[tuple[int, int]]:
+    """Sentence spans; a boundary never falls inside an entity ("John L. White")."""
+    cuts = [0]
+    for m in _SENTENCE_END_RE.finditer(text):
+        if any(e.start < m.start() < e.end or e.start < m.end() < e.end for e in entities):
+            continue
+        cuts.append(m.end())
+    cuts.append(len(text))
+    return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
+
+
+def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int, str]]:
+    """(line start, label end, line end, name) of dialogue speaker labels, if at least two lines have one.
+
+    Bracketed labels ("[Maya]", "<maya>", "**Maya**") are speakers. A bare
+    label ("Maya:", "maya —") counts when it is or names a detected person,
+    or when it labels two or more lines (a dialogue turn); one-off form
+    fields ("Religion: ...") are not speakers.
+    """
+    candidates = []
+    person_tokens = [_name_tokens(p.text) for p in persons]
+    for m in _SPEAKER_RE.finditer(text):
+        bracketed = m.group(4) is None
+        name = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").strip()
+        if not name or name.casefold().strip(".") in _NOT_SPEAKERS or not _WORD_RE.search(name):
+            continue
+        line_end = text.find("\n", m.end())
+        candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, name, bracketed))
+    counts: dict[str, int] = {}
+    for *_, name, _ in candidates:
+        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
+    found = []
+    for start, end, line_end, name, bracketed in candidates:
+        if not bracketed:
+            tokens = _name_tokens(name)
+            is_person = any(p.start < end and start < p.end for p in persons) or bool(
+                tokens and any(tokens <= t or t <= tokens for t in person_tokens if t)
+            )
+            if not is_person:
+                if counts[name.casefold()] < 2:
+                    continue
+                # a repeated bare label is a dialogue turn only if its lines speak ("I", "my", "you")
+                lines = [text[e:le] for s_, e, le, n, _ in candidates if n.casefold() == name.casefold()]
+                if not any(_FIRST_RE.search(line) or _SECOND_RE.search(line) for line in lines):
+                    continue
+        found.append((start, end, line_end, name))
+    return found if len(found) >= 2 else []
+
+
+def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
+    """The entities with `subject` set to a letter; see the module docstring for the rules."""
+    ents = sorted(entities, key=lambda e: (e.start, e.end))
+    if not ents:
+        return []
+    people = _People()
+    anchors: list[_Anchor] = []
+    owner: dict[int, int] = {}  # entity index -> cluster key
+    covered = [(e.start, e.end) for e in ents]
+
+    def inside_entity(a: int, b: int) -> bool:
+        return any(s < b and a < e for s, e in covered)
+
+    # speaker lines: the label is a person; "I" on that line is the speaker
+    speakers = _speakers(text, [e for e in ents if e.tag in PERSON_TAGS])
+    speaker_lines: list[tuple[int, int, int]] = []  # (label end, line end, cluster)
+    for line_start, label_end, line_end, name in speakers:
+        cluster = people.find(name, line_start)
+        anchors.append(_Anchor(line_start, label_end, cluster.key))
+        speaker_lines.append((line_start, line_end, cluster.key))
+
+    narrator: _Cluster | None = None
+    relations: list[tuple[int, str, int]] = []  # (position, relation word, cluster) in text order
+    for i, e in enumerate(ents):
+        if e.tag in PERSON_TAGS:
+            cluster = None
+            before40 = text[max(0, e.start - 60) : e.start]
+            intro = _INTRO_RE.search(before40)
+            if e.tag == "Nickname" and anchors and (_ALIAS_RE.search(before40) or intro):
+                known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
+                in_dialogue = any(a <= e.start < b for a, b, _ in speaker_lines)
+                if intro and not known and narrator is not None and not in_dialogue:
+                    cluster = narrator  # "My name is Mohammed Ali ... call me Mo"
+                    cluster.tokens |= _name_tokens(e.text)
+                elif not intro and not known:
+                    target = max(anchors, key=lambda a: a.pos).cluster
+                    if re.search(r"\byou\W*$", before40, re.IGNORECASE):
+                        me = next((k for a, b, k in speaker_lines if a <= e.start < b), None)
+                        others = [k for a, _, k in speaker_lines if k != me]
+                        prev = [k for a, _, k in speaker_lines if a < e.start and k != me]
+                        target = prev[-1] if prev else (others[0] if others else target)
+                    cluster = people.clusters[target]
+                    cluster.tokens |= _name_tokens(e.text)
+            if cluster is None and narrator is not None and _is_sign_off(text, e):
+                known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
+                if not known:
+                    cluster = narrator  # "... call me Pip ... Best regards, Pía Roldan"
+                    cluster.tokens |= _name_tokens(e.text)
+            if cluster is None:
+                cluster = people.find(e.text, e.start)
+            owner[i] = cluster.key
+            anchors.append(_Anchor(e.start, e.end, cluster.key))
+            before = text[max(0, e.start - 40) : e.start]
+            if narrator is None and not any(a <= e.start < b for a, b, _ in speaker_lines):
+                if _INTRO_RE.search(before) or _HERE_RE.match(text[e.end : e.end + 12]):
+                    narrator = cluster
+                    cluster.narrator = True
+            rel = _MY_REL_BEFORE_RE.search(before)
+            if rel:
+                relations.append((e.start, rel.group(1).casefold(), cluster.key))
+
+    if narrator is None:
+        narrator = _implicit_narrator(text, ents, owner, people, relations, speaker_lines)
+
+    # handles: with the person whose name they spell, else like any other entity
+    for i, e in enumerate(ents):
+        if e.tag == HANDLE_TAG:
+            cluster = people.handle_owner(e.text)
+            if cluster is not None:
+                owner[i] = cluster.key
+
+    def speaker_at(pos: int) -> int | None:
+        for a, b, key in speaker_lines:
+            if a <= pos < b:
+                return key
+        return None
+
+    def self_cluster(pos: int) -> int:
+        nonlocal narrator
+        speaker = speaker_at(pos)
+        if speaker is not None:
+            return speaker
+        if narrator is None:
+            narrator = people.new(set(), pos, narrator=True)
+        return narrator.key
+
+    # pronoun anchors, resolved in text order
+    pronouns: list[tuple[int, int, str, str | None]] = []  # (start, end, kind, relation)
+    rel_spans: list[tuple[int, int]] = []
+    for m in _MY_REL_RE.finditer(text):
+        if not inside_entity(m.start(), m.end()):
+            pronouns.append((m.start(), m.end(), "rel", m.group(1).casefold()))
+            rel_spans.append((m.start(), m.end()))
+    for rx, kind in ((_FIRST_RE, "first"), (_FIRST_CI_RE, "first"), (_THIRD_RE, "third")):
+        for m in rx.finditer(text):
+            if inside_entity(m.start(), m.end()) or any(a <= m.start() < b for a, b in rel_spans):
+                continue
+            pronouns.append((m.start(), m.end(), kind, None))
+    for m in _SECOND_RE.finditer(text):
+        if speaker_at(m.start()) is not None and not inside_entity(m.start(), m.end()):
+            pronouns.append((m.start(), m.end(), "second", None))
+    pronouns = sorted(set(pronouns))
+
+    person_anchors = sorted(anchors, key=lambda a: a.pos)
+    resolved: list[_Anchor] = list(person_anchors)
+    pi = 0
+    recent: list[int] = []  # cluster keys in order of mention
+    events = sorted([(a.pos, 0, a) for a in person_anchors] + [(p[0], 1, p) for p in pronouns], key=lambda x: (x[0], x[1]))
+    for pos, kind, item in events:
+        if kind == 0:
+            recent.append(item.cluster)
+            continue
+        start, end, pkind, relation = item
+        if pkind == "first":
+            key = self_cluster(start)
+        elif pkind == "second":
+            me = speaker_at(start)
+            prev = [k for a, _, k in speaker_lines if a < start and k != me]
+            nxt = [k for a, _, k in speaker_lines if a > start and k != me]
+            if prev:
+                key = prev[-1]
+            elif nxt:
+                key = nxt[0]
+            else:
+                continue
+        elif pkind == "rel":
+            known = [k for p, r, k in relations if r == relation and p < start]
+            key = known[-1] if known else None
+            if key is None:
+                # "my sister Ana": the person named right after is the anchor itself
+                nxt = next((a for a in person_anchors if 0 <= a.pos - end <= 3), None)
+                if nxt is not None:
+                    continue
+                me = self_cluster(start)
+                others = [k for k in reversed(recent) if k != me]
+                if not others:
+                    continue
+                key = others[0]
+        else:
+            me = speaker_at(start)
+            if me is None and narrator is not None:
+                me = narrator.key
+            others = [k for k in reversed(recent) if k != me]
+            if not others:
+                continue
+            key = others[0]
+        resolved.append(_Anchor(start, end, key))
+        recent.append(key)
+    del pi
+    resolved.sort(key=lambda a: a.pos)
+
+    sentences = _sentences(text, ents)
+
+    def sentence_of(pos: int) -> tuple[int, int]:
+        for a, b in sentences:
+            if a <= pos < b:
+                return a, b
+        return 0, len(text)
+
+    for i, e in enumerate(ents):
+        if i in owner:
+            continue
+        s_start, s_end = sentence_of(e.start)
+        before = [a for a in resolved if s_start <= a.pos and a.end <= e.start]
+        after = [a for a in resolved if e.end <= a.pos < s_end]
+        if before:
+            owner[i] = before[-1].cluster
+        elif after:
+            owner[i] = after[0].cluster
+        else:
+            earlier = [a for a in resolved if a.end <= e.start]
+            later = [a for a in resolved if a.pos >= e.end]
+            if earlier:
+                owner[i] = earlier[-1].cluster
+            elif later:
+                owner[i] = later[0].cluster
+            elif narrator is not None:
+                owner[i] = narrator.key
+            else:
+                owner[i] = -1
+
+    letters: dict[int, str] = {}
+    for i in range(len(ents)):
+        key = owner[i]
+        if key not in letters:
+            letters[key] = _letter(len(letters))
+    return [replace(e, subject=letters[owner[i]]) for i, e in enumerate(ents)]
+
+
+_SIGN_OFF_RE = re.compile(
+    r"(?:thanks|thank you|cheers|regards|best|sincerely|faithfully|truly|wishes|warmly|love|yours|xo|[-—~])[,!.]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _is_sign_off(text: str, e: Entity) -> bool:
+    """A name closing the text after "Best regards," / "Thanks," / "-"."""
+    return not text[e.end :].strip(" \t\n.!-—") and bool(_SIGN_OFF_RE.search(text[max(0, e.start - 30) : e.start]))
+
+
+def _implicit_narrator(
+    text: str,
+    ents: Sequence[Entity],
+    owner: dict[int, int],
+    people: _People,
+    relations: Sequence[tuple[int, str, int]],
+    speaker_lines: Sequence[tuple[int, int, int]],
+) -> _Cluster | None:
+    """A first-person text's narrator when no "my name is" says so.
+
+    The person named in a header line at the top ("Anika Sankar" above a CV)
+    or signing off at the end ("Thanks, Maria"), else the only named person
+    who is not introduced as someone's relative.
+    """
+    firsts = [m for m in _FIRST_RE.finditer(text) if not any(a <= m.start() < b for a, b, _ in speaker_lines)]
+    if not firsts:
+        return None
+    named = [(i, e) for i, e in enumerate(ents) if i in owner and e.tag in PERSON_TAGS]
+    if not named:
+        return None
+    i, first = named[0]
+    line_start = text.rfind("\n", 0, first.start) + 1
+    line_end = text.find("\n", first.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if len(line.split()) <= 5 and not text[:line_start].strip(" \t\n#*-=:") and not _FIRST_RE.search(line):
+        return people.clusters[owner[i]]
+    j, last = named[-1]
+    if _is_sign_off(text, last):
+        return people.clusters[owner[j]]
+    related = {k for _, _, k in relations}
+    candidates = {owner[i] for i, _ in named} - related
+    single = len(candidates) == 1 and len({owner[i] for i, _ in named}) == 1
+    if single and (first.start < firsts[0].start() or not _THIRD_RE.search(text)):
+        return people.clusters[candidates.pop()]
+    return None
+
+
+def _letter(index: int) -> str:
+    if index < 26:
+        return chr(ord("A") + index)
+    return _letter(index // 26 - 1) + chr(ord("A") + index % 26)

@@ -1,0 +1,163 @@
+"""The GLiNER detector: shipped checkpoint, windowing past the encoder's length, fail-closed loading."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from local_models.gliner_runtime import DEFAULT_MODEL_DIR, GlinerLoadError, GlinerRuntime, plan_windows, plausible
+from proxy.detectors import build_detector
+from proxy.detectors.base import DetectionUnavailable, DetectorPipeline
+from proxy.detectors.gliner import GlinerDetector, trim_span
+from proxy.subjects import assign_subjects
+
+SHIPPED = (DEFAULT_MODEL_DIR / "gliner_config.json").is_file()
+needs_checkpoint = pytest.mark.skipif(
+    not SHIPPED, reason=f"the GLiNER checkpoint is not exported yet ({DEFAULT_MODEL_DIR}); run `make model-detector`"
+)
+
+
+@pytest.fixture(scope="module")
+def detector() -> GlinerDetector:
+    det = GlinerDetector()
+    det.load()
+    return det
+
+
+# ------------------------------------------------------------------ windowing (pure)
+
+
+def test_plan_windows_respects_budget_and_keeps_every_word_once():
+    costs = [1, 2, 1, 3, 1, 1, 2, 1] * 50
+    windows = plan_windows(costs, budget=40, overlap=10)
+    assert len(windows) > 1
+    for w in windows:
+        assert sum(costs[w.begin : w.end]) <= 40
+        assert w.begin <= w.keep_begin < w.keep_end <= w.end
+    # the kept ranges tile the text exactly
+    assert windows[0].keep_begin == 0 and windows[-1].keep_end == len(costs)
+    for a, b in zip(windows, windows[1:]):
+        assert a.keep_end == b.keep_begin
+        assert b.begin < a.end  # overlap
+        assert a.keep_end - b.begin >= 5 and a.end - a.keep_end >= 5  # context on both sides of the cut
+
+
+def test_plan_windows_short_text_is_one_window_and_huge_word_still_advances():
+    assert plan_windows([1] * 10, budget=100, overlap=8) == [plan_windows([1] * 10, 100, 8)[0]]
+    assert plan_windows([], budget=10, overlap=2) == []
+    windows = plan_windows([500, 1, 1], budget=10, overlap=2)
+    assert windows[0].begin == 0 and windows[-1].keep_end == 3
+
+
+def test_trim_span_drops_surrounding_punctuation():
+    text = 'He said "Maria Lopez," twice (at St. Mary\'s).'
+    start = text.index('"')
+    s, e = trim_span(text, start, text.index(",") + 1)
+    assert text[s:e] == "Maria Lopez"
+    s, e = trim_span(text, text.index("St."), text.index(").") + 1)
+    assert text[s:e] == "St. Mary's"
+
+
+def test_implausible_candidates_are_dropped():
+    assert plausible("Full Name", "Maria Lopez")
+    assert plausible("Healthcare Facility", "St. Mary's Hospital")
+    assert not plausible("Nickname", "Tianyu came into the world on 16th August 2020. Tianyu")
+    assert not plausible("Full Name", "Maria\nLopez")
+    assert plausible("Street Address", "12 Elm Street\nApt 4B")
+    assert not plausible("Nickname", "Maria Elena Lopez")
+
+
+# ------------------------------------------------------------------ fail closed
+
+
+def test_missing_checkpoint_fails_closed(tmp_path: Path):
+    pipeline = DetectorPipeline([GlinerDetector(model=str(tmp_path / "nope"))])
+    with pytest.raises(DetectionUnavailable) as info:
+        pipeline.detect("Maria Lopez lives in Lyon.")
+    assert info.value.detector == "gliner"
+    assert "not found" in info.value.reason
+    status = GlinerDetector(model=str(tmp_path / "nope")).status()
+    assert not status.ready and "GlinerLoadError" in status.detail
+
+
+def test_corrupt_checkpoint_fails_closed(tmp_path: Path):
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "gliner_config.json").write_text("{not json")
+    (bad / "model.safetensors").write_bytes(b"\x00garbage")
+    status = GlinerDetector(model=str(bad)).status()  # cheap check, no model load
+    assert not status.ready and "not valid JSON" in status.detail
+    with pytest.raises(DetectionUnavailable):
+        DetectorPipeline([GlinerDetector(model=str(bad))]).detect("Maria Lopez lives in Lyon.")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(GlinerLoadError, match="not a GLiNER checkpoint"):
+        GlinerRuntime.load(empty)
+
+
+def test_hub_model_offline_says_so(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    with pytest.raises(GlinerLoadError, match="HF_HUB_OFFLINE"):
+        GlinerRuntime.load("veil-test/not-a-cached-model")
+    with pytest.raises(DetectionUnavailable, match="not in the local Hugging Face cache"):
+        DetectorPipeline([GlinerDetector(model="veil-test/not-a-cached-model")]).load()
+
+
+def test_registered_by_name():
+    pipeline = build_detector(["patterns", "gliner"])
+    assert [d.name for d in pipeline.detectors] == ["patterns", "gliner"]
+
+
+# ------------------------------------------------------------------ the shipped model
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_is_small_and_self_describing():
+    size = sum(f.stat().st_size for f in DEFAULT_MODEL_DIR.iterdir() if f.is_file())
+    assert size <= 60 * 1024 * 1024
+    meta = json.loads((DEFAULT_MODEL_DIR / "veil_labels.json").read_text())
+    assert meta["labels"]["full name"] == "Full Name"
+
+
+@needs_checkpoint
+def test_shipped_checkpoint_finds_context_pii(detector: GlinerDetector):
+    text = "My name is Maria Lopez. I work as a software engineer at Northwind Traders in Lyon, and I have type 2 diabetes."
+    found = {(e.text, e.tag) for e in detector.detect(text)}
+    assert ("Maria Lopez", "Full Name") in found
+    assert any(tag == "City/Region" and t == "Lyon" for t, tag in found)
+    for e in detector.detect(text):
+        assert text[e.start : e.end] == e.text and e.detector == "gliner" and 0 < e.score <= 1
+
+
+@needs_checkpoint
+def test_windowing_finds_an_entity_past_the_encoder_length(detector: GlinerDetector):
+    runtime = detector._runtime
+    filler = "The weather was mild and the meeting went on for a long time without any news. " * 60
+    tail = "My name is Maria Lopez and I live in Lyon."
+    text = filler + tail
+    words, windows = runtime.windows(text)
+    name_word = next(i for i, (_, s, _) in enumerate(words) if s == text.index("Maria"))
+    assert len(windows) > 1
+    assert name_word >= windows[0].end  # beyond what one encoder pass could see
+    spans = runtime.predict(text)
+    hits = [s for s in spans if s.text == "Maria Lopez"]
+    assert hits and hits[0].start == text.index("Maria Lopez")
+    assert len(hits) == 1  # not reported twice by overlapping windows
+
+
+@needs_checkpoint
+def test_pipeline_with_patterns_and_subjects(detector: GlinerDetector):
+    from proxy.recognizers import RecognizerDetector
+
+    text = (
+        "Maria Lopez lives in Lyon and her email is maria.lopez@example.org. "
+        "Her brother Tom Becker works at Northwind Traders; his phone is +1 415-555-0132."
+    )
+    pipeline = DetectorPipeline([RecognizerDetector(), detector])
+    entities = assign_subjects(text, pipeline.detect(text))
+    subject = {e.text: e.subject for e in entities}
+    assert subject.get("maria.lopez@example.org") == subject.get("Maria Lopez") == "A"
+    assert subject.get("+1 415-555-0132") == subject.get("Tom Becker") == "B"
