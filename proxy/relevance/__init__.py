@@ -1,0 +1,98 @@
+"""The query-relevance stage: judges that decide which detected PII the user's question needs.
+
+Judge names (`settings.relevance`):
+
+* `smollm2-lora`              - the bundled default: SmolLM2-135M-Instruct + the trained
+                                relevance LoRA (`local_models/weights/relevance/`), or a
+                                registered `relevance-lora` model named `smollm2-relevance-lora`
+* `lora:NAME`                 - a registered `relevance-lora` adapter on the bundled base
+* `llm:NAME[:STRATEGY]`       - a registered chat GGUF prompted with a PII-Bench strategy
+                                (naive, choice, self-cot, auto-cot, self-consistency, ps-cot;
+                                default choice); `n_gpu_layers=-1` offloads when possible
+
+`build_judge(name, data_dir=..., policy=...)` returns a `RelevanceJudge`
+(`proxy.policy`); tags the policy masks or keeps anyway are not judged.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from proxy.policy import PolicyConfig, RelevanceJudge
+from proxy.relevance.base import RelevanceUnavailable
+from proxy.relevance.query import QueryParts, split_query
+
+DEFAULT_JUDGE = "smollm2-lora"
+REGISTERED_DEFAULT_ADAPTER = "smollm2-relevance-lora"
+RELEVANCE_LORA_KIND = "relevance-lora"
+
+
+def available_judges() -> list[str]:
+    """The judge names and name patterns `build_judge` understands."""
+    from proxy.relevance.prompted import STRATEGIES
+
+    return [DEFAULT_JUDGE, "lora:NAME", *(f"llm:NAME:{s}" for s in STRATEGIES)]
+
+
+def _registered_adapter(name: str, data_dir: str | os.PathLike[str] | None) -> Path:
+    from local_models.registry import ModelRegistry, RegistryError
+
+    registry = ModelRegistry(data_dir)
+    try:
+        info = registry.get_model(name)
+        path = registry.resolve_path(name)
+    except RegistryError as exc:
+        raise RelevanceUnavailable(f"relevance adapter {name!r}: {exc}") from exc
+    if info.kind != RELEVANCE_LORA_KIND:
+        raise RelevanceUnavailable(f"model {name!r} is a {info.kind!r}, not a {RELEVANCE_LORA_KIND!r} adapter")
+    return path
+
+
+def build_judge(name: str, *, data_dir: str | os.PathLike[str] | None = None,
+                policy: PolicyConfig | None = None, **options: Any) -> RelevanceJudge:
+    """The judge called `name` (see the module doc); `RelevanceUnavailable` says why one cannot be built.
+
+    Building is cheap (files are checked, nothing is loaded); the model loads on
+    first use or on `judge.load()`.
+    """
+    skip = frozenset(policy.always_mask | policy.never_mask) if policy is not None else frozenset()
+    options.setdefault("skip_tags", skip)
+    if name == DEFAULT_JUDGE:
+        from proxy.relevance.lora import BUNDLED_ADAPTER, LoraJudge
+
+        adapter = options.pop("adapter", None)
+        if adapter is None and not BUNDLED_ADAPTER.exists():
+            try:
+                adapter = _registered_adapter(REGISTERED_DEFAULT_ADAPTER, data_dir)
+            except RelevanceUnavailable:
+                adapter = None  # LoraJudge reports the missing bundled file with the training hint
+        return LoraJudge(adapter, name=name, **options)
+    kind, _, rest = name.partition(":")
+    if kind == "lora" and rest:
+        from proxy.relevance.lora import LoraJudge
+
+        return LoraJudge(_registered_adapter(rest, data_dir), name=name, **options)
+    if kind == "llm" and rest:
+        from proxy.relevance.prompted import DEFAULT_STRATEGY, PromptJudge
+
+        model, _, strategy = rest.partition(":")
+        return PromptJudge(model, strategy=strategy or DEFAULT_STRATEGY, data_dir=data_dir, **options)
+    raise RelevanceUnavailable(f"unknown relevance judge {name!r}; use one of: {', '.join(available_judges())}")
+
+
+def judge_status(name: str, *, data_dir: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """A `veil models` row for a relevance judge: can it be built, and if not, why."""
+    try:
+        judge = build_judge(name, data_dir=data_dir)
+        ready, detail = judge.status() if hasattr(judge, "status") else (True, "ok")
+    except RelevanceUnavailable as exc:
+        ready, detail = False, str(exc)
+    return {"name": name, "kind": "relevance", "ready": ready, "detail": detail}
+
+
+__all__ = [
+    "DEFAULT_JUDGE", "QueryParts", "RelevanceUnavailable", "available_judges", "build_judge", "judge_status",
+    "split_query",
+]

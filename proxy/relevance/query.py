@@ -1,0 +1,106 @@
+"""Split the last user turn into the question and the pasted context.
+
+The proxy's query is the whole text of the last user turn, which often holds a
+pasted document (an e-mail, a record, a CV) plus the actual ask. The relevance
+judges want the ask on its own: it is what decides which PII is needed, and a
+short prefix is what keeps the on-device scorer fast. The context is kept
+separately (candidate windows and prompted judges use it).
+
+Heuristic, in order:
+
+1. short text (<= 280 chars and <= 3 lines): all question;
+2. an explicit marker line ("Question:", "Q:", "Task:", "My question:",
+   "Request:"): the marker's paragraph is the question;
+3. paragraphs (blank-line separated, else lines): the LAST paragraph if it
+   reads as an ask (has "?" or opens with a request word) and is short, else
+   the FIRST such paragraph, else the last sentence(s) containing "?", else
+   the last sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SHORT_CHARS = 280
+MAX_QUESTION_CHARS = 500
+_MARKER_RE = re.compile(r"^\s*(?:my\s+question|question|q|task|request|ask|prompt)\s*[:\-]\s*", re.IGNORECASE)
+_REQUEST_RE = re.compile(
+    r"^\s*(?:hi|hello|hey|ok|okay|so|now|also|and|then|thanks)?[\s,!.:-]*"
+    r"(?:please|pls|can|could|would|will|help|write|draft|compose|summari[sz]e|explain|suggest|give|tell|"
+    r"what|how|why|when|where|which|who|whom|whose|is|are|do|does|should|based|given|using|considering|"
+    r"i\s+need|i\s+want|i'd\s+like|create|make|list|compare|recommend|calculate|estimate|translate|"
+    r"rewrite|check|review|plan|prepare|fill|find|figure)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+
+
+@dataclass(frozen=True)
+class QueryParts:
+    """`question` is text[start:end]; `context` is the rest (may be empty)."""
+
+    question: str
+    context: str
+    start: int
+    end: int
+
+
+def _asks(block: str) -> bool:
+    return "?" in block or bool(_REQUEST_RE.match(block))
+
+
+def _blocks(text: str) -> list[tuple[int, int]]:
+    """Paragraph spans (blank-line separated), or line spans when there are no blank lines."""
+    sep = r"\n\s*\n" if re.search(r"\n\s*\n", text) else r"\n"
+    spans, pos = [], 0
+    for m in re.finditer(sep, text):
+        spans.append((pos, m.start()))
+        pos = m.end()
+    spans.append((pos, len(text)))
+    out = []
+    for s, e in spans:
+        chunk = text[s:e]
+        if chunk.strip():
+            lead = len(chunk) - len(chunk.lstrip())
+            out.append((s + lead, s + len(chunk.rstrip())))
+    return out
+
+
+def _parts(text: str, start: int, end: int) -> QueryParts:
+    question = text[start:end].strip()
+    context = (text[:start] + "\n" + text[end:]).strip()
+    return QueryParts(question, context, start, end)
+
+
+def split_query(text: str | None) -> QueryParts:
+    """The question and the context of one user turn (see the module doc)."""
+    text = text or ""
+    stripped = text.strip()
+    if len(stripped) <= SHORT_CHARS and stripped.count("\n") <= 2:
+        start = len(text) - len(text.lstrip())
+        return QueryParts(stripped, "", start, start + len(stripped))
+    blocks = _blocks(text)
+    for s, e in reversed(blocks):  # explicit marker (the last one wins)
+        m = _MARKER_RE.match(text[s:e])
+        if m:
+            return _parts(text, s, e)
+    if len(blocks) > 1:
+        last_s, last_e = blocks[-1]
+        if _asks(text[last_s:last_e]) and last_e - last_s <= MAX_QUESTION_CHARS:
+            return _parts(text, last_s, last_e)
+        first_s, first_e = blocks[0]
+        if _asks(text[first_s:first_e]) and first_e - first_s <= MAX_QUESTION_CHARS:
+            return _parts(text, first_s, first_e)
+    sentences = [(m.start(), m.end()) for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    asks = [(s, e) for s, e in sentences if "?" in text[s:e]]
+    pick = asks[-1] if asks else (sentences[-1] if sentences else (0, len(text)))
+    s, e = pick
+    if e - s > MAX_QUESTION_CHARS:
+        s = e - MAX_QUESTION_CHARS
+    while s < e and text[s].isspace():
+        s += 1
+    return _parts(text, s, e)
+
+
+__all__ = ["QueryParts", "split_query"]
