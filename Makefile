@@ -78,3 +78,28 @@ smoke: app
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+## model-relevance: train the SmolLM2 relevance LoRA (hours on 2 cores; resumable) -> local_models/weights/relevance/
+REL_DATA ?= build/relevance-data
+REL_WORK ?= build/relevance-work/run
+REL_STEPS ?= 500
+REL_LAYERS ?= 12
+REL_THREADS ?= 2
+
+$(REL_DATA)/.stamp:
+	mkdir -p $(REL_DATA)
+	$(PY) -m eval.generator --family train --split single --n 800 --seed 11 --out $(REL_DATA)/train-single.jsonl
+	$(PY) -m eval.generator --family train --split multi --n 800 --seed 11 --out $(REL_DATA)/train-multi.jsonl
+	$(PY) -m eval.generator --family train --split hard --n 200 --seed 11 --out $(REL_DATA)/train-hard.jsonl
+	$(PY) -m eval.generator --family train --split distract --n 200 --seed 11 --out $(REL_DATA)/train-distract.jsonl
+	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --out $(REL_DATA)/dev-$$s.jsonl; done
+	cat $(REL_DATA)/dev-single.jsonl $(REL_DATA)/dev-multi.jsonl $(REL_DATA)/dev-hard.jsonl $(REL_DATA)/dev-distract.jsonl > $(REL_DATA)/dev.jsonl
+	touch $@
+
+model-relevance: setup $(REL_DATA)/.stamp
+	$(PY) -m pip install --quiet 'gguf>=0.10'
+	$(PY) -m local_models.training.relevance.check_export
+	$(PY) -m local_models.training.relevance.train \
+		--train '$(REL_DATA)/train-*.jsonl' --dev $(REL_DATA)/dev.jsonl --dev-n 160 \
+		--work-dir $(REL_WORK) --n-layers $(REL_LAYERS) --max-steps $(REL_STEPS) --batch-size 8 --lr 5e-4 \
+		--eval-steps 125 --save-steps 25 --threads $(REL_THREADS) --card docs/models/relevance-card.md

@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list bundled and registered models and whether each is ready")
     models.add_argument("--json", action="store_true")
     models.set_defaults(func=cmd_models)
+    from proxy.models_cli import add_models_commands
+
+    add_models_commands(models)  # veil models add | remove | download
 
     bench = sub.add_parser("bench", help="measure the latency Veil adds and its memory")
     bench.add_argument("--json", action="store_true")

@@ -100,8 +100,8 @@ class PrivacyEngine:
             return Protection(list(texts), placeholders)
 
         per_field = [self.detect(text) for text in texts]
-        candidates, keys = self._distinct_candidates(per_field)
-        needed, judge = self._needed(query, candidates)
+        candidates, keys, fields = self._distinct_candidates(per_field)
+        needed, judge = self._needed(query, candidates, [texts[f] for f in fields])
         decisions = decide(candidates, self.policy, needed)
         decision_of = dict(zip(keys, decisions))
         masked_values = [d for d in decisions if d.masked]
@@ -124,27 +124,35 @@ class PrivacyEngine:
     @staticmethod
     def _distinct_candidates(
         per_field: Sequence[Sequence[Entity]],
-    ) -> tuple[list[Entity], list[str]]:
-        """First mention of each distinct value, in order of appearance."""
+    ) -> tuple[list[Entity], list[str], list[int]]:
+        """First mention of each distinct value, in order of appearance, with its field."""
         candidates: list[Entity] = []
         keys: list[str] = []
+        fields: list[int] = []
         seen: set[str] = set()
-        for entities in per_field:
+        for field_index, entities in enumerate(per_field):
             for entity in entities:
                 key = _value_key(entity)
                 if key not in seen:
                     seen.add(key)
                     keys.append(key)
                     candidates.append(entity)
-        return candidates, keys
+                    fields.append(field_index)
+        return candidates, keys, fields
 
-    def _needed(self, query: str | None, candidates: list[Entity]) -> tuple[set[int] | None, str | None]:
+    def _needed(
+        self, query: str | None, candidates: list[Entity], sources: list[str] | None = None
+    ) -> tuple[set[int] | None, str | None]:
         if self.policy.mode is not PolicyMode.QUERY_AWARE or self.relevance is None:
             return None, None
         if not query or not candidates:
             return None, self.relevance.name
         try:
-            needed = self.relevance.needed(query, candidates)
+            if sources is not None and getattr(self.relevance, "uses_sources", False):
+                # The judge reads the words around each candidate in the text it came from.
+                needed = self.relevance.needed(query, candidates, sources=sources)  # type: ignore[call-arg]
+            else:
+                needed = self.relevance.needed(query, candidates)
         except Exception:  # noqa: BLE001 - a failed judge degrades to masking everything, never to leaking
             log.exception("relevance stage %s failed; masking every candidate", self.relevance.name)
             return None, self.relevance.name

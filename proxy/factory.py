@@ -8,5 +8,11 @@ from proxy.engine import PrivacyEngine
 
 
 def build_engine(settings: Settings) -> PrivacyEngine:
-    """Detectors and policy from `settings`; relevance judges plug in here as they land."""
-    return PrivacyEngine(build_detector(settings.detectors), settings.policy_config(), relevance=None)
+    """Detectors, policy and the relevance judge named by `settings.relevance` (None: no judge)."""
+    policy = settings.policy_config()
+    relevance = None
+    if settings.relevance:
+        from proxy.relevance import build_judge
+
+        relevance = build_judge(settings.relevance, data_dir=settings.data_path, policy=policy)
+    return PrivacyEngine(build_detector(settings.detectors), policy, relevance=relevance)

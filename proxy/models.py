@@ -24,6 +24,10 @@ def model_report(settings: Settings) -> list[dict[str, Any]]:
     except ImportError as exc:  # pragma: no cover - local_models ships with proxy
         rows.append({"name": settings.local_model, "kind": "chat-llm", "ready": False, "detail": str(exc), "in_use": True})
         return rows
+    if settings.relevance:
+        from proxy.relevance import judge_status
+
+        rows.append({**judge_status(settings.relevance, data_dir=settings.data_path), "in_use": True})
     for info in list_models(data_dir=settings.data_path):
         rows.append({
             "name": info.name, "kind": info.kind, "ready": info.ready, "detail": info.detail,
