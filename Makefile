@@ -6,7 +6,7 @@ EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector clean
+.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector model-relevance clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
