@@ -306,10 +306,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
 
     person_anchors = sorted(anchors, key=lambda a: a.pos)
     resolved: list[_Anchor] = list(person_anchors)
-    pi = 0
     recent: list[int] = []  # cluster keys in order of mention
     events = sorted([(a.pos, 0, a) for a in person_anchors] + [(p[0], 1, p) for p in pronouns], key=lambda x: (x[0], x[1]))
-    for pos, kind, item in events:
+    for _pos, kind, item in events:
         if kind == 0:
             recent.append(item.cluster)
             continue
@@ -349,7 +348,6 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             key = others[0]
         resolved.append(_Anchor(start, end, key))
         recent.append(key)
-    del pi
     resolved.sort(key=lambda a: a.pos)
 
     sentences = _sentences(text, ents)

@@ -296,7 +296,6 @@ def export(args: argparse.Namespace) -> dict[str, Any]:
     import torch
 
     from local_models.gliner_runtime import GlinerRuntime, VEIL_WORD_PATTERN
-    from local_models.training.data import load_samples
     from local_models.training.evaluate import best_threshold, predict_samples
     from local_models.training.labels import label_map as get_label_map
 
