@@ -309,14 +309,14 @@ def test_cli_reports_a_bad_file_clearly(tmp_path: Path, capsys):
     assert "documents[0].kind: must be one of" in err
 
 
-def test_plugs_into_veil_eval_through_the_benchmark_list(monkeypatch):
-    """The one-line hook: adding the module to `eval.cli.BENCHMARKS` gives `veil eval privacybench`."""
+def test_plugs_into_veil_eval_through_the_benchmark_list():
+    """`eval.cli.BENCHMARKS` lists the module, which gives `veil eval privacybench`."""
     import argparse
 
     import eval.cli
     from eval.privacybench.cli import cmd_privacybench
 
-    monkeypatch.setattr(eval.cli, "BENCHMARKS", (*eval.cli.BENCHMARKS, "eval.privacybench.cli"))
+    assert "eval.privacybench.cli" in eval.cli.BENCHMARKS
     parser = argparse.ArgumentParser(prog="veil")
     eval.cli.register(parser.add_subparsers())
     args = parser.parse_args(["eval", "privacybench", "--condition", "veil", "--json", "--seed", "3"])
