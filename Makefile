@@ -83,7 +83,9 @@ clean:
 REL_DATA ?= build/relevance-data
 REL_WORK ?= build/relevance-work/run
 REL_STEPS ?= 500
-REL_LAYERS ?= 12
+REL_LAYERS ?= 8
+REL_RANK ?= 16
+REL_ALPHA ?= 32
 REL_THREADS ?= 2
 
 $(REL_DATA)/.stamp:
@@ -101,5 +103,5 @@ model-relevance: setup $(REL_DATA)/.stamp
 	$(PY) -m local_models.training.relevance.check_export
 	$(PY) -m local_models.training.relevance.train \
 		--train '$(REL_DATA)/train-*.jsonl' --dev $(REL_DATA)/dev.jsonl --dev-n 160 \
-		--work-dir $(REL_WORK) --n-layers $(REL_LAYERS) --max-steps $(REL_STEPS) --batch-size 8 --lr 5e-4 \
+		--work-dir $(REL_WORK) --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --max-steps $(REL_STEPS) --batch-size 8 --lr 5e-4 \
 		--eval-steps 125 --save-steps 25 --threads $(REL_THREADS) --card docs/models/relevance-card.md

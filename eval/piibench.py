@@ -38,6 +38,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--predictions", metavar="OUT.jsonl", help="write veil's predictions in the spec's format")
     parser.add_argument("--report", metavar="DIR", help="write DIR/index.html with tables and plots")
     parser.add_argument("--peer", action="append", choices=sorted(PEERS), default=[], help="also score an outside system")
+    parser.add_argument("--relevance", action="append", default=[], metavar="JUDGE",
+                        help="also score this relevance judge on veil's and on gold candidates (repeatable; "
+                        "'all' = the bundled adapter, registered adapters, and registered chat models x strategies)")
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(func=cmd_piibench)
@@ -81,6 +84,8 @@ def _first_per_split(samples: list[Sample], n: int) -> list[Sample]:
 def cmd_piibench(args: argparse.Namespace) -> int:
     from eval.runner import run, write_predictions
     from eval.systems import builtin_systems, eval_settings
+    from proxy.detectors.registry import UnknownDetectorError
+    from proxy.relevance import RelevanceUnavailable, judge_names
 
     try:
         samples, problems, source = load_data(args)
@@ -95,7 +100,12 @@ def cmd_piibench(args: argparse.Namespace) -> int:
         print("veil eval: no valid samples to score", file=sys.stderr)
         return 1
     settings = eval_settings()
-    systems = builtin_systems(settings) + [PEERS[name]() for name in dict.fromkeys(args.peer)]
+    try:
+        judges = [name for which in args.relevance for name in judge_names(which, data_dir=settings.data_path)]
+        systems = builtin_systems(settings, judges=judges, samples=samples) + [PEERS[name]() for name in dict.fromkeys(args.peer)]
+    except (RelevanceUnavailable, UnknownDetectorError) as exc:
+        print(f"veil eval: {exc}", file=sys.stderr)
+        return 2
     result = run(samples, systems, progress=not args.no_progress)
     if args.predictions:
         write_predictions(args.predictions, result.rows("veil"))
@@ -103,6 +113,7 @@ def cmd_piibench(args: argparse.Namespace) -> int:
         "data": source,
         "veil detectors": ", ".join(settings.detectors),
         "veil relevance": settings.relevance or "none (query-aware masks everything)",
+        "extra judges": ", ".join(judges) or "none",
         "rejected records": str(len(problems)),
     }
     if args.report:

@@ -105,7 +105,9 @@ def _reading_guide() -> str:
         "because needed entities stay. <b>B</b> = (P + Kept) / 2; masking everything and masking nothing both "
         "score about 0.5. <b>Pooled F1</b> is Strict-F1 with subjects ignored (not a paper metric): where it is far above "
         "Strict-F1, the loss is subject attribution, not detection. “—”: the system does not do that task "
-        "(no detection, or no relevance judgement).</p></div>"
+        "(no detection, or no relevance judgement). <b>veil+JUDGE</b>: an extra relevance judge on veil's detections; "
+        "<b>gold+JUDGE</b>: the same judge on the gold entities as candidates (the paper's “w/ Choice”), so its "
+        "QR-F1 measures the judge alone.</p></div>"
     )
 
 
@@ -122,9 +124,9 @@ def _headline(result: RunResult) -> str:
 
 
 def _detecting_systems(result: RunResult) -> list[str]:
-    """Systems with their own detection (the oracle is gold, mask-all-detected reuses veil's)."""
+    """Systems with their own detection (oracle and gold+ are gold; mask-all-detected and veil+ reuse veil's)."""
     skip = {"oracle", "mask-all-detected"}
-    return [s for s in result.systems if s not in skip and any(r.prediction.entities is not None for r in result.results[s])]
+    return [s for s in result.systems if s not in skip and not s.startswith(("veil+", "gold+")) and any(r.prediction.entities is not None for r in result.results[s])]
 
 
 def _detection_tables(result: RunResult) -> str:

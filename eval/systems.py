@@ -1,9 +1,11 @@
 """The systems one PII-Bench run scores side by side.
 
-"veil" is the proxy as configured (detectors and, once they exist, relevance
-backends, through `build_engine`), with the spec's policy: query-aware and no
-always-mask tags, so masking follows relevance alone. The baselines bracket
-it: "no-masking" (privacy 0, everything kept), "mask-all-detected" (veil's
+"veil" is the proxy as configured (detectors and relevance judge, through
+`build_engine`), with the spec's policy: query-aware and no always-mask tags,
+so masking follows relevance alone. Extra relevance judges are scored twice
+(`relevance_systems`): "veil+JUDGE" on veil's detections and "gold+JUDGE" on
+the gold entities as candidates (the paper's "w/ Choice" setting, which
+isolates the judge from detection errors). The baselines bracket them: "no-masking" (privacy 0, everything kept), "mask-all-detected" (veil's
 detections, all masked: what veil does without relevance) and "oracle" (gold
 entities and gold relevance: the paper's "w/ Choice" upper bound, whose
 privacy score is the best P a system that keeps the needed PII can reach).
@@ -18,7 +20,7 @@ from typing import Protocol
 from eval.dataset import Sample
 from eval.prediction import DEFAULT_SUBJECT, PredictedEntity, Prediction
 from proxy.config import Settings, load_settings
-from proxy.detectors.base import Detector
+from proxy.detectors.base import Detector, resolve_overlaps
 from proxy.engine import PROPAGATED, PrivacyEngine, Protection
 from proxy.entities import Entity, normalize_text
 from proxy.factory import build_engine
@@ -64,19 +66,33 @@ def _distinct_entities(entities: Sequence[Entity]) -> list[PredictedEntity]:
     return list(dict.fromkeys(predicted(e) for e in entities))
 
 
+class GoldCandidates(Detector):
+    """Each sample's gold entities as the detections: oracle candidates for a relevance judge."""
+
+    name = "gold"
+
+    def __init__(self, samples: Sequence[Sample]) -> None:
+        self._by_text = {
+            sample.description: [Entity(g.text, g.start, g.end, g.tag, subject=g.subject) for g in sample.entities]
+            for sample in samples
+        }
+
+    def detect(self, text: str) -> list[Entity]:
+        return resolve_overlaps(self._by_text.get(text, ()))
+
+
 class VeilSystem:
     """The privacy engine, run as the proxy runs it, with plain `<Tag>` masks."""
 
-    name = "veil"
-
-    def __init__(self, engine: PrivacyEngine) -> None:
+    def __init__(self, engine: PrivacyEngine, name: str = "veil") -> None:
         self.engine = engine
+        self.name = name
 
     def predict(self, sample: Sample) -> Prediction:
         started = time.perf_counter()
         protection = self.engine.protect([sample.description], sample.query or None, indexed=False)
         latency = time.perf_counter() - started
-        return _from_protection(protection, latency, judges_relevance=True)
+        return _from_protection(protection, latency, judges_relevance=self.engine.relevance is not None)
 
 
 class MaskAllDetected:
@@ -136,8 +152,33 @@ class Oracle:
         )
 
 
-def builtin_systems(settings: Settings | None = None) -> list[System]:
-    """veil and the three baselines; veil and mask-all share one detection per sample."""
-    engine = build_engine(settings or eval_settings())
+def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] = (),
+                    samples: Sequence[Sample] = ()) -> list[System]:
+    """veil, each extra judge on veil's and on gold candidates, and the three baselines.
+
+    Every system built on veil's detections shares one detection per sample.
+    """
+    settings = settings or eval_settings()
+    engine = build_engine(settings)
     engine.detector = ReusedDetection(engine.detector)
-    return [VeilSystem(engine), NoMasking(), MaskAllDetected(engine.detector), Oracle()]
+    extra = relevance_systems(judges, engine.detector, samples, settings)
+    return [VeilSystem(engine), *extra, NoMasking(), MaskAllDetected(engine.detector), Oracle()]
+
+
+def relevance_systems(judges: Sequence[str], detector: Detector, samples: Sequence[Sample],
+                      settings: Settings) -> list[System]:
+    """Per judge: "veil+NAME" (veil's detections) and "gold+NAME" (gold candidates), one loaded judge for both.
+
+    The configured judge already is "veil", so it only gets its gold row.
+    """
+    from proxy.relevance import build_judge
+
+    policy = settings.policy_config()
+    gold = GoldCandidates(samples)
+    systems: list[System] = []
+    for name in dict.fromkeys(judges):
+        judge = build_judge(name, data_dir=settings.data_path, policy=policy)
+        if name != settings.relevance:
+            systems.append(VeilSystem(PrivacyEngine(detector, policy, relevance=judge), f"veil+{name}"))
+        systems.append(VeilSystem(PrivacyEngine(gold, policy, relevance=judge), f"gold+{name}"))
+    return systems

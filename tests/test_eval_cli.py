@@ -102,3 +102,22 @@ def test_no_valid_samples_is_an_error(tmp_path, capsys):
 def test_eval_without_benchmark_prints_help(capsys):
     assert main(["eval"]) == 2
     assert "piibench" in capsys.readouterr().out
+
+
+def test_relevance_judges_side_by_side(tmp_path, monkeypatch, capsys):
+    from local_models.registry import ModelRegistry, bundled_model_path
+    from proxy.relevance.lora import SMOKE_ADAPTER
+
+    data = tmp_path / "mine.jsonl"
+    data.write_text(json.dumps(GOOD) + "\n", encoding="utf-8")
+    monkeypatch.setenv("VEIL_DATA_DIR", str(tmp_path / "data"))
+    assert main(["eval", "piibench", "--data", str(data), "--no-progress", "--relevance", "lora:nope"]) == 2
+    assert "relevance adapter 'nope': no local model named 'nope'" in capsys.readouterr().err  # clear, no traceback
+    if not SMOKE_ADAPTER.exists() or bundled_model_path() is None:
+        pytest.skip("smoke adapter or bundled base missing")
+    ModelRegistry(tmp_path / "data").register("rel", SMOKE_ADAPTER, "relevance-lora")
+    assert main(["eval", "piibench", "--data", str(data), "--no-progress", "--json", "--relevance", "all"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert {"veil+lora:rel", "gold+lora:rel", "mask-all-detected", "oracle"} <= set(payload["systems"])
+    assert payload["systems"]["gold+lora:rel"]["all"]["qr_f1"] is not None
+    assert "lora:rel" in payload["info"]["extra judges"]

@@ -36,6 +36,29 @@ def available_judges() -> list[str]:
     return [DEFAULT_JUDGE, "lora:NAME", *(f"llm:NAME:{s}" for s in STRATEGIES)]
 
 
+def judge_names(which: str, *, data_dir: str | os.PathLike[str] | None = None) -> list[str]:
+    """Concrete judge names for an eval run: `which` is a name, or `all` for every usable backend.
+
+    `all` is the bundled adapter (when its file exists), every registered
+    relevance adapter, and every registered chat model (not the bundled
+    135M one, which is useless zero-shot) with each prompt strategy.
+    """
+    if which != "all":
+        return [which]
+    from local_models.registry import ModelRegistry
+    from proxy.relevance.prompted import STRATEGIES
+
+    names = [DEFAULT_JUDGE] if judge_status(DEFAULT_JUDGE, data_dir=data_dir)["ready"] else []
+    for info in ModelRegistry(data_dir).list_models():
+        if info.source == "bundled" or not info.ready:
+            continue
+        if info.kind == RELEVANCE_LORA_KIND:
+            names.append(f"lora:{info.name}")
+        elif info.kind == "chat-llm":
+            names += [f"llm:{info.name}:{strategy}" for strategy in STRATEGIES]
+    return names
+
+
 def _registered_adapter(name: str, data_dir: str | os.PathLike[str] | None) -> Path:
     from local_models.registry import ModelRegistry, RegistryError
 
@@ -93,6 +116,7 @@ def judge_status(name: str, *, data_dir: str | os.PathLike[str] | None = None) -
 
 
 __all__ = [
-    "DEFAULT_JUDGE", "QueryParts", "RelevanceUnavailable", "available_judges", "build_judge", "judge_status",
+    "DEFAULT_JUDGE", "QueryParts", "RelevanceUnavailable", "available_judges", "build_judge", "judge_names",
+    "judge_status",
     "split_query",
 ]
