@@ -8,6 +8,7 @@ the same placeholder for the same value.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -58,12 +59,18 @@ class PlaceholderMap:
             return self._original[placeholder]
         return self._original[f"{placeholder[:-1]} 1>"]
 
-    def restore(self, text: str) -> str:
-        """Replace every known placeholder in `text` by the original value."""
+    def restore(self, text: str, *, in_json: bool = False) -> str:
+        """Replace every known placeholder in `text` by the original value.
+
+        `in_json`: `text` is JSON (tool-call arguments) with the placeholders
+        inside its strings, so the values are escaped as a JSON string's
+        content (quotes, backslashes, control characters).
+        """
         pattern = self._restore_pattern()
         if pattern is None or "<" not in text:
             return text
-        return pattern.sub(lambda match: self._original_of(match.group(0)), text)
+        escape = json_escaped if in_json else str
+        return pattern.sub(lambda match: escape(self._original_of(match.group(0))), text)
 
     def could_continue(self, fragment: str) -> bool:
         """Whether `fragment` (starting with '<') may still grow into a placeholder."""
@@ -71,6 +78,11 @@ class PlaceholderMap:
             return False
         candidates = list(self._original) + [f"<{tag}>" for tag in self._per_tag]
         return any(name.startswith(fragment) and name != fragment for name in candidates)
+
+
+def json_escaped(value: str) -> str:
+    """`value` as the content of a JSON string literal (without the surrounding quotes)."""
+    return json.dumps(value, ensure_ascii=False)[1:-1]
 
 
 def apply_masks(text: str, masks: Iterable[tuple[Entity, str]]) -> str:
@@ -97,10 +109,13 @@ class StreamRestorer:
 
     Text that might be the start of a placeholder is held back until it either
     completes (and is restored) or cannot be one (and is released as is).
+    `in_json`: the stream is a JSON document (tool-call arguments), see
+    `PlaceholderMap.restore`.
     """
 
-    def __init__(self, placeholders: PlaceholderMap) -> None:
+    def __init__(self, placeholders: PlaceholderMap, *, in_json: bool = False) -> None:
         self._map = placeholders
+        self._in_json = in_json
         self._pending = ""
 
     def feed(self, chunk: str) -> str:
@@ -111,8 +126,8 @@ class StreamRestorer:
             text = text[:cut]
         else:
             self._pending = ""
-        return self._map.restore(text)
+        return self._map.restore(text, in_json=self._in_json)
 
     def flush(self) -> str:
         text, self._pending = self._pending, ""
-        return self._map.restore(text)
+        return self._map.restore(text, in_json=self._in_json)

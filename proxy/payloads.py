@@ -68,12 +68,17 @@ def _content_slots(container: dict[str, Any], key: str, role: str, path: str) ->
             slots.append(TextSlot(value, index, role, part_path))
             continue
         _require(isinstance(part, dict), f"'{part_path}' must be an object", part_path)
-        for text_key in ("text", "output", "refusal"):
-            if text_key in part and part[text_key] is not None:
-                _require(isinstance(part[text_key], str), f"'{part_path}.{text_key}' must be a string", f"{part_path}.{text_key}")
-                slots.append(TextSlot(part, text_key, role, f"{part_path}.{text_key}"))
-                break
+        slots += _part_slot(part, role, part_path)
     return slots
+
+
+def _part_slot(part: dict[str, Any], role: str, path: str) -> list[TextSlot]:
+    """The text of one typed content part (`input_text`, `output_text`, a tool result...); none for images, files."""
+    for text_key in ("text", "output", "refusal"):
+        if text_key in part and part[text_key] is not None:
+            _require(isinstance(part[text_key], str), f"'{path}.{text_key}' must be a string", f"{path}.{text_key}")
+            return [TextSlot(part, text_key, role, f"{path}.{text_key}")]
+    return []
 
 
 def _string_slot(container: dict[str, Any], key: str, role: str, path: str) -> list[TextSlot]:
@@ -165,19 +170,42 @@ def embeddings(body: dict[str, Any]) -> Extracted:
     return Extracted(_string_or_list(body, "input", "user", required=True), None)
 
 
+def _prompt_variable_slots(body: dict[str, Any]) -> list[TextSlot]:
+    """The values a stored prompt template (`prompt: {id, variables}`) is filled with.
+
+    A variable is a string or an input object (`input_text`, `input_image`,
+    `input_file`); the texts are the user's, like the input's.
+    """
+    prompt = _object(body, "prompt", "")
+    variables = _object(prompt, "variables", "prompt") if prompt is not None else None
+    slots: list[TextSlot] = []
+    for name, value in (variables or {}).items():
+        path = f"prompt.variables.{name}"
+        if isinstance(value, str):
+            slots.append(TextSlot(variables, name, "user", path))
+        elif value is not None:
+            _require(isinstance(value, dict), f"'{path}' must be a string or an input object", path)
+            slots += _part_slot(value, "user", path)
+    return slots
+
+
 def responses(body: dict[str, Any]) -> Extracted:
     slots: list[TextSlot] = []
     instructions = body.get("instructions")
     if instructions is not None:
         _require(isinstance(instructions, str), "'instructions' must be a string", "instructions")
         slots.append(TextSlot(body, "instructions", "system", "instructions"))
+    variables = _prompt_variable_slots(body)
+    slots += variables
     value = body.get("input")
-    _require(value is not None, "'input' is required", "input")
+    _require(value is not None or body.get("prompt") is not None, "'input' is required", "input")  # a prompt template may stand alone
+    if value is None:
+        return Extracted(slots, _texts_of(variables) or None)
     if isinstance(value, str):
         slots.append(TextSlot(body, "input", "user", "input"))
         return Extracted(slots, value)
     _require(isinstance(value, list), "'input' must be a string or an array of input items", "input")
-    query: str | None = None
+    query: str | None = _texts_of(variables) or None  # unless the input has a user turn
     for index, item in enumerate(value):
         path = f"input[{index}]"
         _require(isinstance(item, dict), f"'{path}' must be an object", path)

@@ -15,7 +15,7 @@ import hmac
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -35,6 +35,7 @@ from proxy.engine import PrivacyEngine, Protection
 from proxy.errors import error_body, openai_error
 from proxy.guard import GuardResult, ReplyCheck, SecretGuard, add_system_note, pop_audience
 from proxy.payloads import PayloadError, extract
+from proxy.sse import error_event
 from proxy.streaming import SSERestorer, restore_json
 
 log = logging.getLogger(__name__)
@@ -84,6 +85,13 @@ def _authorized(request: Request, token: str | None) -> bool:
     if not token:
         return True
     return _same(request.headers.get(VEIL_TOKEN_HEADER), token) or _same(request.headers.get("authorization"), f"Bearer {token}")
+
+
+def _token_refused() -> Response:
+    return openai_error(401, "Missing or wrong Veil access token (X-Veil-Token header).", "authentication_error", code="invalid_veil_token")
+
+
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 def _upstream_headers(request: Request, state: ProxyState) -> dict[str, str]:
@@ -156,8 +164,8 @@ class ProxyApp:
     async def _handle(self, request: Request, endpoint: str, event: ActivityEvent) -> Response:
         settings = self.state.settings
         record = event.record
-        if not _authorized(request, settings.access_token):
-            return openai_error(401, "Missing or wrong Veil access token (X-Veil-Token header).", "authentication_error", code="invalid_veil_token")
+        if not _authorized(request, settings.access_token):  # here, not in `token_required`: the refusal is logged
+            return _token_refused()
         try:
             raw = await _read_body(request, settings.max_body_bytes)
         except _BodyTooLarge:
@@ -301,9 +309,7 @@ class ProxyApp:
                     log.exception("could not relay the upstream stream")
                     record.error = f"relay failed: {type(exc).__name__}"
                     message, code = "Veil could not relay the upstream stream.", "internal_error"
-                body = error_body(message, "upstream_error", code=code)
-                # The leading blank line closes an event the upstream may have left half-sent.
-                yield f"\nevent: error\ndata: {json.dumps(body)}\n\n".encode()
+                yield error_event(error_body(message, "upstream_error", code=code)).encode()
             finally:
                 if reply_check is not None:
                     record.decisions.update(reply_check.decisions)
@@ -314,9 +320,20 @@ class ProxyApp:
 
         return StreamingResponse(relay(), status_code=upstream.status_code, media_type="text/event-stream")
 
+    def token_required(self, handler: Handler) -> Handler:
+        """`handler`, answering 401 unless the request carries the access token (when one is set).
+
+        Every endpoint but the 404s needs it: `/veil/status` tells the upstream
+        URL, the policy and the detectors, which are nobody else's business.
+        """
+        async def guarded(request: Request) -> Response:
+            if not _authorized(request, self.state.settings.access_token):
+                return _token_refused()
+            return await handler(request)
+
+        return guarded
+
     async def models(self, request: Request) -> Response:
-        if not _authorized(request, self.state.settings.access_token):
-            return openai_error(401, "Missing or wrong Veil access token (X-Veil-Token header).", "authentication_error", code="invalid_veil_token")
         try:
             upstream = await self.client.get("models", headers=_upstream_headers(request, self.state))
             return JSONResponse(upstream.json(), status_code=upstream.status_code)
@@ -364,9 +381,9 @@ def create_app(state: ProxyState) -> Starlette:
             state.client = None
 
     routes = [
-        Route("/v1/models", handlers.models, methods=["GET"]),
-        Route("/v1/{endpoint:path}", text_or_404, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),
-        Route("/veil/status", handlers.status, methods=["GET"]),
+        Route("/v1/models", handlers.token_required(handlers.models), methods=["GET"]),
+        Route("/v1/{endpoint:path}", text_or_404, methods=["GET", "POST", "PUT", "PATCH", "DELETE"]),  # checks the token itself
+        Route("/veil/status", handlers.token_required(handlers.status), methods=["GET"]),
         Route("/{path:path}", handlers.not_found, methods=["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD"]),
     ]
     async def routing_error(request: Request, exc: Exception) -> Response:

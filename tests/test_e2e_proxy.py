@@ -180,6 +180,31 @@ def test_responses_item_list(veil: Veil):
         [f"Pay from {iban}, receipt to {email}.", "", f"Paid; confirmation sent to {phone}.", f"Thanks, is {phone} right?"])
 
 
+def test_responses_prompt_variables_are_masked_and_restored(veil: Veil):
+    email, phone = PII["Email Address"], PII["Phone Number"]
+    variables = {"customer": PII_TEXT, "contact": {"type": "input_text", "text": f"Reach {email} or {PHONE_2}."}}
+    reply = veil.client().responses.create(
+        model="echo", prompt={"id": "pmpt_support", "version": "3", "variables": variables}, input=f"Is {phone} current?")
+
+    body = only_request(veil, "/v1/responses")
+    assert body["prompt"] == {"id": "pmpt_support", "version": "3", "variables": {
+        "customer": masked(PII_TEXT),
+        "contact": {"type": "input_text", "text": "Reach <Email Address 1> or <Phone Number 2>."}}}
+    assert body["input"] == "Is <Phone Number 1> current?"  # one placeholder per value, variables and input alike
+    # The loopback echoes the prompt object it got (as Python text): every value comes back restored.
+    assert PII_TEXT in reply.output_text and f"Reach {email} or {PHONE_2}." in reply.output_text
+    assert "<" not in reply.output_text
+
+
+def test_responses_prompt_template_without_input(veil: Veil):
+    stream = veil.client().responses.create(
+        model="echo", prompt={"id": "pmpt_support", "variables": {"customer": PII_TEXT}}, stream=True)
+    text = "".join(e.delta for e in stream if e.type == "response.output_text.delta")
+
+    assert only_request(veil, "/v1/responses")["prompt"]["variables"] == {"customer": masked(PII_TEXT)}
+    assert PII_TEXT in text and "<" not in text
+
+
 @pytest.mark.parametrize("inputs", [PII_TEXT, [PII_TEXT, f"again {PII['Email Address']}"]], ids=["string", "list"])
 def test_embeddings_input(veil: Veil, inputs):
     reply = veil.client().embeddings.create(model="echo", input=inputs, encoding_format="float")
@@ -371,6 +396,20 @@ def test_access_token_is_required_when_configured(make_veil):
     ok = httpx.post(f"{veil.url}/chat/completions", json=body, headers={"x-veil-token": "veil-local-secret"})
     assert ok.status_code == 200 and ok.json()["choices"][0]["message"]["content"] == "You said: hi"
     assert veil.client(api_key="veil-local-secret").models.list().data[0].id == "echo"
+
+
+def test_veil_status_requires_the_access_token_when_configured(make_veil):
+    veil = make_veil(access_token="veil-local-secret")
+    status_url = veil.url[:-3] + "/veil/status"
+
+    for headers in ({}, {"x-veil-token": "guess"}, {"authorization": "Bearer sk-someone-else"}):
+        error = assert_openai_error(httpx.get(status_url, headers=headers), 401, "invalid_veil_token")
+        assert error["type"] == "authentication_error"
+        assert veil.upstream.base_url not in error["message"]
+    for headers in ({"x-veil-token": "veil-local-secret"}, {"authorization": "Bearer veil-local-secret"}):
+        ok = httpx.get(status_url, headers=headers)
+        assert ok.status_code == 200 and ok.json()["status"] == "protecting"
+    assert veil.received == []
 
 
 # -- 4: upstream failures -------------------------------------------------------------------

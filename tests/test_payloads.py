@@ -199,6 +199,47 @@ def test_responses_item_list():
     assert query == "follow-up"
 
 
+def test_responses_prompt_variables_are_user_text():
+    variables = {"customer": "Jane at +1 415-555-0132", "empty": None,
+                 "note": {"type": "input_text", "text": "mail jane@x.io"},
+                 "photo": {"type": "input_image", "image_url": "https://x/y.png"}}
+    body = {"prompt": {"id": "pmpt_1", "version": "2", "variables": variables}, "input": "and then?"}
+    slots, query = slots_of("responses", body)
+    assert slots == [
+        ("prompt.variables.customer", "user", "Jane at +1 415-555-0132"),
+        ("prompt.variables.note.text", "user", "mail jane@x.io"),
+        ("input", "user", "and then?"),
+    ]
+    assert query == "and then?"
+    extracted = extract("responses", body)
+    for slot in extracted.slots:
+        slot.set(slot.text.upper())
+    assert body["prompt"]["variables"]["customer"] == "JANE AT +1 415-555-0132"
+    assert body["prompt"]["variables"]["note"] == {"type": "input_text", "text": "MAIL JANE@X.IO"}
+
+
+def test_responses_prompt_without_input_queries_its_variables():
+    body = {"prompt": {"id": "pmpt_1", "variables": {"a": "first", "b": {"type": "input_text", "text": "second"}}}}
+    slots, query = slots_of("responses", body)
+    assert [text for _, _, text in slots] == ["first", "second"]
+    assert query == "first\nsecond"
+    assert slots_of("responses", {"prompt": {"id": "pmpt_1"}}) == ([], None)
+    assert slots_of("responses", {"prompt": {"id": "pmpt_1"}, "input": [{"role": "user", "content": "hi"}]})[1] == "hi"
+
+
+@pytest.mark.parametrize(("body", "param"), [
+    ({"prompt": None}, "input"),
+    ({"prompt": "pmpt_1", "input": "hi"}, "prompt"),
+    ({"prompt": {"id": "p", "variables": ["x"]}}, "prompt.variables"),
+    ({"prompt": {"id": "p", "variables": {"n": 3}}}, "prompt.variables.n"),
+    ({"prompt": {"id": "p", "variables": {"n": {"type": "input_text", "text": 3}}}}, "prompt.variables.n.text"),
+])
+def test_responses_prompt_shape_errors(body, param):
+    with pytest.raises(PayloadError) as raised:
+        extract("responses", body)
+    assert raised.value.param == param
+
+
 @pytest.mark.parametrize(("body", "param"), [
     ({}, "input"),
     ({"input": 3}, "input"),

@@ -304,3 +304,90 @@ def test_restore_json_restores_every_string(placeholders):
     value = {"a": ["<Phone Number 2>", 3, None, {"b": "to <Email Address 1>"}], "<Phone Number 1>": True}
     assert restore_json(value, placeholders) == {
         "a": ["(212) 555-0147", 3, None, {"b": "to jane@x.io"}], "<Phone Number 1>": True}  # keys are left alone
+
+
+# -- tool-call arguments are JSON: restored values are escaped ---------------------------------
+
+TRICKY = 'Jane "JJ" O\'Neil \\ C:\\Users\\jane\nline 2'  # a quote, backslashes, a newline
+
+
+@pytest.fixture
+def tricky() -> PlaceholderMap:
+    mapping = PlaceholderMap()
+    for tag, value in [("Full Name", TRICKY), ("Email Address", "jane@x.io")]:
+        mapping.placeholder_for(Entity(value, 0, len(value), tag))
+    return mapping
+
+
+ARGS = '{"name": "<Full Name 1>", "note": "call <Full Name> at <Email Address 1>"}'
+ARGS_RESTORED = {"name": TRICKY, "note": f"call {TRICKY} at jane@x.io"}
+
+
+def test_restore_in_json_escapes_the_value(tricky):
+    assert json.loads(tricky.restore(ARGS, in_json=True)) == ARGS_RESTORED
+    assert tricky.restore("<Full Name 1>") == TRICKY  # plain text: the value as is
+
+
+def test_restore_json_escapes_values_in_arguments_only(tricky):
+    reply = {"choices": [{"message": {"content": "Hi <Full Name 1>", "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "save", "arguments": ARGS}}],
+        "function_call": {"name": "save", "arguments": ARGS}}}],
+        "output": [{"type": "function_call", "call_id": "c", "name": "save", "arguments": ARGS}]}
+    restored = restore_json(reply, tricky)
+    message = restored["choices"][0]["message"]
+    assert message["content"] == f"Hi {TRICKY}"
+    assert json.loads(message["tool_calls"][0]["function"]["arguments"]) == ARGS_RESTORED
+    assert json.loads(message["function_call"]["arguments"]) == ARGS_RESTORED
+    assert json.loads(restored["output"][0]["arguments"]) == ARGS_RESTORED
+
+
+def tool_call_arguments(events: list[tuple[str | None, str]], legacy: bool = False) -> str:
+    arguments = ""
+    for _, data in events:
+        if data == "[DONE]":
+            continue
+        for choice in json.loads(data)["choices"]:
+            delta = choice.get("delta") or {}
+            calls = [delta["function_call"]] if legacy and "function_call" in delta else [
+                call["function"] for call in delta.get("tool_calls") or []]
+            arguments += "".join(call.get("arguments") or "" for call in calls)
+    return arguments
+
+
+@pytest.mark.parametrize("cut", range(len(ARGS) + 1))
+def test_chat_tool_call_arguments_split_anywhere_stay_valid_json(tricky, cut):
+    upstream = [(None, chat_chunk(tool_calls=[{"index": 0, "function": {"arguments": piece}}])) for piece in split(ARGS, [cut])]
+    events = relay(SSERestorer(tricky), [*upstream, (None, chat_chunk(finish="tool_calls")), (None, "[DONE]")])
+    assert json.loads(tool_call_arguments(events)) == ARGS_RESTORED
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 5])
+def test_legacy_function_call_argument_deltas_are_restored_and_escaped(tricky, size):
+    pieces = split(ARGS, range(size, len(ARGS), size))
+    upstream = [(None, chat_chunk(function_call={"arguments": piece})) for piece in pieces]
+    events = relay(SSERestorer(tricky), [*upstream, (None, chat_chunk(finish="function_call")), (None, "[DONE]")])
+    assert json.loads(tool_call_arguments(events, legacy=True)) == ARGS_RESTORED
+
+
+def test_legacy_function_call_text_held_until_done_gets_its_own_chunk(tricky):
+    events = relay(SSERestorer(tricky), [(None, chat_chunk(function_call={"arguments": '{"a": "<Full'})), (None, "[DONE]")])
+    assert [json.loads(data)["choices"][0]["delta"] for _, data in events[:2]] == [
+        {"function_call": {"arguments": '{"a": "'}}, {"function_call": {"arguments": "<Full"}}]
+
+
+@pytest.mark.parametrize("cut", range(0, len(ARGS) + 1, 2))
+def test_responses_function_call_arguments_split_anywhere_stay_valid_json(tricky, cut):
+    base = {"type": "response.function_call_arguments.delta", "item_id": "fc", "output_index": 1}
+    upstream = [(base["type"], {**base, "delta": piece}) for piece in split(ARGS, [cut])]
+    done = {"type": "response.function_call_arguments.done", "item_id": "fc", "output_index": 1, "arguments": ARGS}
+    item = {"type": "function_call", "id": "fc", "call_id": "c", "name": "save", "arguments": ARGS}
+    upstream += [(done["type"], done), ("response.output_item.done", {"type": "response.output_item.done", "item": item})]
+    events = [json.loads(data) for _, data in relay(SSERestorer(tricky), upstream)]
+    assert json.loads("".join(e["delta"] for e in events if e["type"] == base["type"])) == ARGS_RESTORED
+    assert json.loads(events[-2]["arguments"]) == ARGS_RESTORED
+    assert json.loads(events[-1]["item"]["arguments"]) == ARGS_RESTORED
+
+
+def test_text_deltas_are_not_escaped(tricky):
+    events = relay(SSERestorer(tricky), [(None, chat_chunk("Hi <Full Name 1>")), (None, "[DONE]")])
+    assert contents(events) == f"Hi {TRICKY}"
