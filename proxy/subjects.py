@@ -8,21 +8,36 @@ merged entity list of any detector:
    one's name words are a subset of (or a prefix of) another's ("Maria",
    "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
-   ("Maya:", "[Maya]") are people too.
+   ("Maya:", "[Maya]") are people too. A nickname stated in the text
+   ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer Lulu")
+   joins the person it is given for.
+   Detectors also tag non-names as one-word names ("HR", "hiya", "Place of
+   birth | Nancy", "the client is Guarani"), so a one-word name that matches
+   no known person starts a new one only when something confirms it (a role
+   or relation before it, "named"/"met"/"with", a possessive, a line of its
+   own, a second mention, a capitalised sentence subject); otherwise it is an
+   ordinary entity. A name right after a house number is a street.
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", ... or an unnamed
    self); "my sister"/"my colleague's" refers to the person introduced with
-   that relation; he/she/his/her/they refer to the latest other person.
+   that relation (an unnamed carer, "my doctor confirmed ...", and an
+   unknown relation on a dialogue line are nobody's anchor); he/she/his/
+   her/they refer to the latest other person.
 3. Each other entity goes to the nearest anchor before it in its sentence,
    else the nearest after it in the sentence, else the latest anchor before
    it (pronoun carry-over), else the first one after it.
 4. Letters follow the order in which the subjects' first entities appear; a
    text without any person gives every entity "A".
+
+Lookups by position use bisection over sorted spans, so a long text costs
+O(n log n) in its entities, pronouns and sentences (plus the people count
+per name mention).
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -44,7 +59,10 @@ RELATIONS = (
     "classmate", "schoolmate", "teammate", "teacher", "student", "mentor", "mentee", "tutor", "coach", "client",
     "patient", "doctor", "landlord", "landlady", "tenant", "lodger", "carer", "caregiver", "business partner",
     "partner-in-crime", "in-law", "relative", "acquaintance", "contact", "pen pal", "penpal", "ward", "guardian",
+    "gf", "bf", "hubby", "wifey", "bff", "bestie", "sis", "bro", "stepdad", "stepmom", "stepmum",
 )
+# professionals whose unnamed mention ("my doctor says ...") is about the speaker's own affairs
+_CARERS = frozenset({"doctor", "carer", "caregiver", "landlord", "landlady"})
 _REL = "|".join(sorted((re.escape(r) for r in RELATIONS), key=len, reverse=True))
 _REL_ADJ = r"(?:(?:old|best|closest|close|dear|younger|older|little|big|baby|late|elder|eldest|youngest|new|former|" \
            r"ex-|twin|step-?|favou?rite|only|other|oldest|great)\s*)*"
@@ -54,12 +72,16 @@ _MY_REL_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL})s?{_RE
 _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}){_REL_FROM}(?:['’]s)?,?\s*$", re.IGNORECASE)
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
-    r"\bcall\s+me|\bi\s+go\s+by|\bname\s*:|\bi,)\s*$",
+    r"\bcall\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
+    r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
+    r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s)\s*$",
     re.IGNORECASE,
 )
 _ALIAS_RE = re.compile(
     r"(?:\bgoes\s+by|\bgo\s+by|\bknown\s+as|\bnicknamed|\bnickname(?:\s+is|\s*:)?|\ba\.?k\.?a\.?|\bgoes\s+by\s*:|"
-    r"\bcall(?:s|ed)?(?:\s+(?:me|him|her|them|you))?|\bcall(?:s|ed)?\s+.{1,40}?)\s*[\"'“‘(]?\s*$",
+    r"\bcall(?:s|ed)?(?:\s+(?:me|him|her|them|you))?|\bcall(?:s|ed)?\s+.{1,40}?|\bprefer(?:s|red)?(?:\s+to\s+be\s+called|\s+being\s+called)?|"
+    r"\bpreferred\s+name(?:\s+is)?|\balias(?:\s+is)?|\b(?:nick\s*name|goes\s+by|go\s+by|alias|known\s+as|preferred\s+name)\s*[:|—–-])"
+    r"\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )
 _HERE_RE = re.compile(r"^\s*[,—–-]?\s*(?:here|speaking|writing)\b", re.IGNORECASE)
@@ -152,11 +174,76 @@ class _People:
         return best
 
 
-def _sentences(text: str, entities: Sequence[Entity]) -> list[tuple[int, int]]:
+class _Spans:
+    """Overlap queries on a fixed set of [start, end) spans in O(log n) each."""
+
+    def __init__(self, spans: Sequence[tuple[int, int]]) -> None:
+        ordered = sorted(spans)
+        self.starts = [a for a, _ in ordered]
+        self.max_end: list[int] = []  # max end over ordered[: i + 1]
+        top = -1
+        for _, b in ordered:
+            top = max(top, b)
+            self.max_end.append(top)
+
+    def overlaps(self, a: int, b: int) -> bool:
+        """Whether some span shares a character with [a, b)."""
+        j = bisect.bisect_left(self.starts, b)
+        return j > 0 and self.max_end[j - 1] > a
+
+    def strictly_inside(self, pos: int) -> bool:
+        """Whether `pos` falls strictly inside some span (start < pos < end)."""
+        j = bisect.bisect_left(self.starts, pos)
+        return j > 0 and self.max_end[j - 1] > pos
+
+
+class _Lines:
+    """Dialogue lines (start, end, speaker cluster) in text order, looked up by position in O(log n)."""
+
+    def __init__(self, lines: Sequence[tuple[int, int, int]]) -> None:
+        self.lines = list(lines)
+        self.starts = [a for a, _, _ in self.lines]
+        keys = [k for _, _, k in self.lines]
+        # index of the nearest line at or before / at or after i whose speaker differs from line i's
+        self.prev_other, self.next_other = [-1] * len(keys), [-1] * len(keys)
+        for i in range(1, len(keys)):
+            self.prev_other[i] = i - 1 if keys[i - 1] != keys[i] else self.prev_other[i - 1]
+        for i in range(len(keys) - 2, -1, -1):
+            self.next_other[i] = i + 1 if keys[i + 1] != keys[i] else self.next_other[i + 1]
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    def at(self, pos: int) -> int | None:
+        """The speaker of the line holding `pos`, if any."""
+        i = bisect.bisect_right(self.starts, pos) - 1
+        if i >= 0 and self.lines[i][0] <= pos < self.lines[i][1]:
+            return self.lines[i][2]
+        return None
+
+    def previous_other(self, pos: int, me: int | None) -> int | None:
+        """The speaker of the latest line starting before `pos` who is not `me`."""
+        i = bisect.bisect_left(self.starts, pos) - 1
+        if i >= 0 and self.lines[i][2] == me:
+            i = self.prev_other[i]
+        return self.lines[i][2] if i >= 0 else None
+
+    def following_other(self, pos: int, me: int | None) -> int | None:
+        """The speaker of the first line starting after `pos` who is not `me`."""
+        i = bisect.bisect_right(self.starts, pos)
+        if i < len(self.lines) and self.lines[i][2] == me:
+            i = self.next_other[i]
+        return self.lines[i][2] if 0 <= i < len(self.lines) else None
+
+    def first_other(self, me: int | None) -> int | None:
+        return next((k for _, _, k in self.lines if k != me), None)
+
+
+def _sentences(text: str, spans: _Spans) -> list[tuple[int, int]]:
     """Sentence spans; a boundary never falls inside an entity ("John L. White")."""
     cuts = [0]
     for m in _SENTENCE_END_RE.finditer(text):
-        if any(e.start < m.start() < e.end or e.start < m.end() < e.end for e in entities):
+        if spans.strictly_inside(m.start()) or spans.strictly_inside(m.end()):
             continue
         cuts.append(m.end())
     cuts.append(len(text))
@@ -180,22 +267,26 @@ def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int,
             continue
         line_end = text.find("\n", m.end())
         candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, name, bracketed))
-    counts: dict[str, int] = {}
-    for *_, name, _ in candidates:
-        counts[name.casefold()] = counts.get(name.casefold(), 0) + 1
+    lines_of: dict[str, list[str]] = {}
+    for _, end, line_end, name, _ in candidates:
+        lines_of.setdefault(name.casefold(), []).append(text[end:line_end])
+    person_spans = _Spans([(p.start, p.end) for p in persons])
+    speaks: dict[str, bool] = {}
     found = []
     for start, end, line_end, name, bracketed in candidates:
         if not bracketed:
             tokens = _name_tokens(name)
-            is_person = any(p.start < end and start < p.end for p in persons) or bool(
+            is_person = person_spans.overlaps(start, end) or bool(
                 tokens and any(tokens <= t or t <= tokens for t in person_tokens if t)
             )
             if not is_person:
-                if counts[name.casefold()] < 2:
+                key = name.casefold()
+                if len(lines_of[key]) < 2:
                     continue
                 # a repeated bare label is a dialogue turn only if its lines speak ("I", "my", "you")
-                lines = [text[e:le] for s_, e, le, n, _ in candidates if n.casefold() == name.casefold()]
-                if not any(_FIRST_RE.search(line) or _SECOND_RE.search(line) for line in lines):
+                if key not in speaks:
+                    speaks[key] = any(_FIRST_RE.search(line) or _SECOND_RE.search(line) for line in lines_of[key])
+                if not speaks[key]:
                     continue
         found.append((start, end, line_end, name))
     return found if len(found) >= 2 else []
@@ -209,18 +300,22 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     people = _People()
     anchors: list[_Anchor] = []
     owner: dict[int, int] = {}  # entity index -> cluster key
-    covered = [(e.start, e.end) for e in ents]
-
-    def inside_entity(a: int, b: int) -> bool:
-        return any(s < b and a < e for s, e in covered)
+    spans = _Spans([(e.start, e.end) for e in ents])
 
     # speaker lines: the label is a person; "I" on that line is the speaker
     speakers = _speakers(text, [e for e in ents if e.tag in PERSON_TAGS])
-    speaker_lines: list[tuple[int, int, int]] = []  # (label end, line end, cluster)
+    speaker_lines: list[tuple[int, int, int]] = []  # (line start, line end, cluster)
     for line_start, label_end, line_end, name in speakers:
         cluster = people.find(name, line_start)
         anchors.append(_Anchor(line_start, label_end, cluster.key))
         speaker_lines.append((line_start, line_end, cluster.key))
+    dialogue = _Lines(speaker_lines)
+    speaker_at = dialogue.at
+
+    mentions: dict[str, int] = {}
+    for e in ents:
+        if e.tag in PERSON_TAGS:
+            mentions[e.text.casefold()] = mentions.get(e.text.casefold(), 0) + 1
 
     narrator: _Cluster | None = None
     relations: list[tuple[int, str, int]] = []  # (position, relation word, cluster) in text order
@@ -231,17 +326,17 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             intro = _INTRO_RE.search(before40)
             if e.tag == "Nickname" and anchors and (_ALIAS_RE.search(before40) or intro):
                 known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
-                in_dialogue = any(a <= e.start < b for a, b, _ in speaker_lines)
+                in_dialogue = speaker_at(e.start) is not None
                 if intro and not known and narrator is not None and not in_dialogue:
                     cluster = narrator  # "My name is Mohammed Ali ... call me Mo"
                     cluster.tokens |= _name_tokens(e.text)
                 elif not intro and not known:
                     target = max(anchors, key=lambda a: a.pos).cluster
                     if re.search(r"\byou\W*$", before40, re.IGNORECASE):
-                        me = next((k for a, b, k in speaker_lines if a <= e.start < b), None)
-                        others = [k for a, _, k in speaker_lines if k != me]
-                        prev = [k for a, _, k in speaker_lines if a < e.start and k != me]
-                        target = prev[-1] if prev else (others[0] if others else target)
+                        me = speaker_at(e.start)
+                        prev = dialogue.previous_other(e.start, me)
+                        first = dialogue.first_other(me)
+                        target = prev if prev is not None else (first if first is not None else target)
                     cluster = people.clusters[target]
                     cluster.tokens |= _name_tokens(e.text)
             if cluster is None and narrator is not None and _is_sign_off(text, e):
@@ -249,12 +344,20 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 if not known:
                     cluster = narrator  # "... call me Pip ... Best regards, Pía Roldan"
                     cluster.tokens |= _name_tokens(e.text)
+            if cluster is None and _HOUSE_NUMBER_RE.search(text, max(0, e.start - 12), e.start):
+                continue  # "83/24 Anna Salai", "12 Harriet Tubman Ave": a street named after a person
             if cluster is None:
+                if e.tag == "Nickname" and not (
+                    speaker_at(e.start) is not None
+                    or any(c.tokens and people._same(_name_tokens(e.text), c.tokens) for c in people.clusters)
+                    or _confident_person(text, e, mentions)
+                ):
+                    continue  # an unconfirmed one-word name: an ordinary entity, not a new person
                 cluster = people.find(e.text, e.start)
             owner[i] = cluster.key
             anchors.append(_Anchor(e.start, e.end, cluster.key))
             before = text[max(0, e.start - 40) : e.start]
-            if narrator is None and not any(a <= e.start < b for a, b, _ in speaker_lines):
+            if narrator is None and speaker_at(e.start) is None:
                 if _INTRO_RE.search(before) or _HERE_RE.match(text[e.end : e.end + 12]):
                     narrator = cluster
                     cluster.narrator = True
@@ -263,7 +366,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 relations.append((e.start, rel.group(1).casefold(), cluster.key))
 
     if narrator is None:
-        narrator = _implicit_narrator(text, ents, owner, people, relations, speaker_lines)
+        narrator = _implicit_narrator(text, ents, owner, people, relations, dialogue)
 
     # handles: with the person whose name they spell, else like any other entity
     for i, e in enumerate(ents):
@@ -271,12 +374,6 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             cluster = people.handle_owner(e.text)
             if cluster is not None:
                 owner[i] = cluster.key
-
-    def speaker_at(pos: int) -> int | None:
-        for a, b, key in speaker_lines:
-            if a <= pos < b:
-                return key
-        return None
 
     def self_cluster(pos: int) -> int:
         nonlocal narrator
@@ -291,20 +388,22 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     pronouns: list[tuple[int, int, str, str | None]] = []  # (start, end, kind, relation)
     rel_spans: list[tuple[int, int]] = []
     for m in _MY_REL_RE.finditer(text):
-        if not inside_entity(m.start(), m.end()):
+        if not spans.overlaps(m.start(), m.end()):
             pronouns.append((m.start(), m.end(), "rel", m.group(1).casefold()))
             rel_spans.append((m.start(), m.end()))
+    in_rel = _Spans(rel_spans)
     for rx, kind in ((_FIRST_RE, "first"), (_FIRST_CI_RE, "first"), (_THIRD_RE, "third")):
         for m in rx.finditer(text):
-            if inside_entity(m.start(), m.end()) or any(a <= m.start() < b for a, b in rel_spans):
+            if spans.overlaps(m.start(), m.end()) or in_rel.overlaps(m.start(), m.start() + 1):
                 continue
             pronouns.append((m.start(), m.end(), kind, None))
     for m in _SECOND_RE.finditer(text):
-        if speaker_at(m.start()) is not None and not inside_entity(m.start(), m.end()):
+        if speaker_at(m.start()) is not None and not spans.overlaps(m.start(), m.end()):
             pronouns.append((m.start(), m.end(), "second", None))
     pronouns = sorted(set(pronouns))
 
     person_anchors = sorted(anchors, key=lambda a: a.pos)
+    person_pos = [a.pos for a in person_anchors]
     resolved: list[_Anchor] = list(person_anchors)
     recent: list[int] = []  # cluster keys in order of mention
     events = sorted([(a.pos, 0, a) for a in person_anchors] + [(p[0], 1, p) for p in pronouns], key=lambda x: (x[0], x[1]))
@@ -317,64 +416,71 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             key = self_cluster(start)
         elif pkind == "second":
             me = speaker_at(start)
-            prev = [k for a, _, k in speaker_lines if a < start and k != me]
-            nxt = [k for a, _, k in speaker_lines if a > start and k != me]
-            if prev:
-                key = prev[-1]
-            elif nxt:
-                key = nxt[0]
-            else:
+            prev = dialogue.previous_other(start, me)
+            key = prev if prev is not None else dialogue.following_other(start, me)
+            if key is None:
                 continue
         elif pkind == "rel":
             known = [k for p, r, k in relations if r == relation and p < start]
             key = known[-1] if known else None
             if key is None:
                 # "my sister Ana": the person named right after is the anchor itself
-                nxt = next((a for a in person_anchors if 0 <= a.pos - end <= 3), None)
-                if nxt is not None:
+                j = bisect.bisect_left(person_pos, end)
+                if j < len(person_pos) and person_pos[j] - end <= 3:
                     continue
+                if speaker_at(start) is not None or relation in _CARERS:
+                    continue  # "my doctor confirmed ...": someone unnamed, talking about me
                 me = self_cluster(start)
-                others = [k for k in reversed(recent) if k != me]
-                if not others:
+                key = next((k for k in reversed(recent) if k != me), None)
+                if key is None:
                     continue
-                key = others[0]
         else:
             me = speaker_at(start)
             if me is None and narrator is not None:
                 me = narrator.key
-            others = [k for k in reversed(recent) if k != me]
-            if not others:
+            key = next((k for k in reversed(recent) if k != me), None)
+            if key is None:
                 continue
-            key = others[0]
         resolved.append(_Anchor(start, end, key))
         recent.append(key)
     resolved.sort(key=lambda a: a.pos)
 
-    sentences = _sentences(text, ents)
+    sentences = _sentences(text, spans)
+    sentence_starts = [a for a, _ in sentences]
+    positions = [a.pos for a in resolved]
 
     def sentence_of(pos: int) -> tuple[int, int]:
-        for a, b in sentences:
-            if a <= pos < b:
-                return a, b
+        j = bisect.bisect_right(sentence_starts, pos) - 1
+        if j >= 0 and pos < sentences[j][1]:
+            return sentences[j]
         return 0, len(text)
+
+    def last_ending_by(pos: int, floor: int) -> _Anchor | None:
+        """The last anchor (in text order) starting at or after `floor` and ending by `pos`."""
+        j = bisect.bisect_right(positions, pos) - 1
+        while j >= 0 and positions[j] >= floor:
+            if resolved[j].end <= pos:
+                return resolved[j]
+            j -= 1
+        return None
 
     for i, e in enumerate(ents):
         if i in owner:
             continue
         s_start, s_end = sentence_of(e.start)
-        before = [a for a in resolved if s_start <= a.pos and a.end <= e.start]
-        after = [a for a in resolved if e.end <= a.pos < s_end]
-        if before:
-            owner[i] = before[-1].cluster
-        elif after:
-            owner[i] = after[0].cluster
+        k = bisect.bisect_left(positions, e.end)
+        later = resolved[k] if k < len(resolved) else None
+        before = last_ending_by(e.start, s_start)
+        if before is not None:
+            owner[i] = before.cluster
+        elif later is not None and later.pos < s_end:
+            owner[i] = later.cluster
         else:
-            earlier = [a for a in resolved if a.end <= e.start]
-            later = [a for a in resolved if a.pos >= e.end]
-            if earlier:
-                owner[i] = earlier[-1].cluster
-            elif later:
-                owner[i] = later[0].cluster
+            earlier = last_ending_by(e.start, 0)
+            if earlier is not None:
+                owner[i] = earlier.cluster
+            elif later is not None:
+                owner[i] = later.cluster
             elif narrator is not None:
                 owner[i] = narrator.key
             else:
@@ -386,6 +492,68 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         if key not in letters:
             letters[key] = _letter(len(letters))
     return [replace(e, subject=letters[owner[i]]) for i, e in enumerate(ents)]
+
+
+# words that are often tagged as a one-word name but never introduce a person on their own
+_NOT_NAMES = frozenset({
+    "hi", "hey", "hiya", "hello", "heya", "howdy", "yo", "dear", "greetings", "thanks", "thx", "cheers", "regards",
+    "fyi", "btw", "hr", "it", "dm", "pm", "ok", "okay", "lol", "asap", "re", "ps", "faq", "n/a", "na", "tbd", "etc",
+})
+# "my colleague Tom", "the passenger Amalia", "About my wife's daughter Quinty:"
+_ROLE_BEFORE_RE = re.compile(
+    r"\b(?:my|our|your|his|her|their|the|a|an)\s+((?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w-]*)(?:['’]s)?\s*,?\s*$",
+    re.IGNORECASE,
+)
+_FUNCTION_WORDS = frozenset({
+    "is", "am", "are", "was", "were", "be", "been", "being", "as", "of", "in", "at", "on", "from", "to", "for", "with",
+    "by", "and", "or", "but", "has", "have", "had", "does", "did", "do", "reads", "under", "into", "than", "like",
+    "says", "said", "shows", "lists", "listed", "named", "called", "via", "about", "over", "near", "per", "so",
+    "that", "this", "these", "those", "which", "who", "where", "when", "while", "whereas", "if", "not", "no", "it",
+    "place", "city", "town", "country", "region", "street", "road", "company", "firm", "school", "university",
+    "hospital", "clinic", "agency", "team", "department", "office", "side", "sides", "family", "background",
+})
+_HOUSE_NUMBER_RE = re.compile(r"(?<![\w.,:/-])(?!(?:19|20)\d\d\b)\d+[a-z]?(?:[/-]\d+[a-z]?)?,?[ \t]+$", re.IGNORECASE)
+_NAMED_BEFORE_RE = re.compile(r"\b(?:named|called|name\s+is|name['’]s|meet|met|with|told|asked|and)\s*$", re.IGNORECASE)
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?…]\s+|\n\s*|:\s+)$")
+
+
+def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
+    """Whether a one-word name not yet known is confidently a new person.
+
+    Detectors also tag words like "HR", "hiya", a city in a form ("Place of
+    birth | Nancy") or an ethnicity ("is Guarani") as a name; such a mention
+    must not split the text's person in two. A new person is confirmed by a
+    role or relation before it ("my colleague Tom", "the passenger Amalia"),
+    "named"/"met"/"with", a possessive after it ("Adolf's"), a line of its
+    own (a header or signature), a second mention, or a sentence it starts
+    as a capitalised subject ("Tom works at ...").
+    """
+    name = e.text.casefold().strip(" .,!?:;")
+    if name in _NOT_NAMES:
+        return False
+    if mentions.get(e.text.casefold(), 0) >= 2:
+        return True
+    line_start = text.rfind("\n", 0, e.start) + 1
+    before = text[max(line_start, e.start - 60) : e.start]
+    after = text[e.end : e.end + 30]
+    if re.match(r"['’]s?\b|\s*,\s*(?:my|our|his|her|their|the|a|an)\s", after, re.IGNORECASE):
+        return True
+    role = _ROLE_BEFORE_RE.search(before)
+    if role and role.group(1).split()[-1].casefold().strip("'’") not in _FUNCTION_WORDS:
+        return True
+    if _NAMED_BEFORE_RE.search(before) or _INTRO_RE.search(before) or _ALIAS_RE.search(before):
+        return True
+    line_end = text.find("\n", e.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    if not re.sub(r"[\W_]+", "", line.replace(e.text, "", 1)):
+        return True  # alone on its line: a header, a signature
+    if _is_sign_off(text, e):
+        return True
+    word = e.text.strip()
+    if _SENTENCE_START_RE.search(before) and word[:1].isupper() and not word.isupper():
+        nxt = re.match(r"\s+([^\W\d_]+)", after)
+        return bool(nxt and nxt.group(1)[:1].islower())
+    return False
 
 
 _SIGN_OFF_RE = re.compile(
@@ -405,7 +573,7 @@ def _implicit_narrator(
     owner: dict[int, int],
     people: _People,
     relations: Sequence[tuple[int, str, int]],
-    speaker_lines: Sequence[tuple[int, int, int]],
+    dialogue: _Lines,
 ) -> _Cluster | None:
     """A first-person text's narrator when no "my name is" says so.
 
@@ -413,7 +581,7 @@ def _implicit_narrator(
     or signing off at the end ("Thanks, Maria"), else the only named person
     who is not introduced as someone's relative.
     """
-    firsts = [m for m in _FIRST_RE.finditer(text) if not any(a <= m.start() < b for a, b, _ in speaker_lines)]
+    firsts = [m for m in _FIRST_RE.finditer(text) if dialogue.at(m.start()) is None]
     if not firsts:
         return None
     named = [(i, e) for i, e in enumerate(ents) if i in owner and e.tag in PERSON_TAGS]
@@ -432,8 +600,14 @@ def _implicit_narrator(
     candidates = {owner[i] for i, _ in named} - related
     single = len(candidates) == 1 and len({owner[i] for i, _ in named}) == 1
     if single and (first.start < firsts[0].start() or not _THIRD_RE.search(text)):
+        # "Tom works at ...": a name that is the subject of a third-person verb is not the one saying "I"
+        if any(_THIRD_VERB_RE.match(text, e.end) for _, e in named):
+            return None
         return people.clusters[candidates.pop()]
     return None
+
+
+_THIRD_VERB_RE = re.compile(r"\s+(?:is|was|has|does|[a-z]{2,}[^s\W]s)\b(?!['’])")
 
 
 def _letter(index: int) -> str:
