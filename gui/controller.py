@@ -40,7 +40,9 @@ class ProxyController(QObject):
     stateChanged = Signal(str)
     activity = Signal(object)  # ActivityEvent, on the UI thread
     settingsChanged = Signal(object)  # Settings
+    offers = Signal(object)  # list[PendingOffer] the guard just queued, on the UI thread
     _event_from_proxy = Signal(object)
+    _offers_from_proxy = Signal(object)
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +56,7 @@ class ProxyController(QObject):
         self.history: list[dict[str, Any]] = []  # earlier sessions' rows (counts only), read at first start
         self._history_loaded = False
         self._event_from_proxy.connect(self._relay)
+        self._offers_from_proxy.connect(self.offers.emit)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -134,6 +137,8 @@ class ProxyController(QObject):
                     self.history = state.activity.recent(200)
                 except Exception:
                     log.exception("could not read the activity history")
+        if state.guard is not None and hasattr(state.guard, "offers"):
+            state.guard.offers.subscribe(self._offers_from_proxy.emit)  # proxy thread -> queued signal
         if problem:
             self._set_state("error", problem)
         else:

@@ -1,13 +1,15 @@
-"""Secrets: the people, groups and secrets Veil guards, and who may know each secret.
+"""Secrets: the people, relationships, groups and secrets Veil guards, and who may know each secret.
 
 Listings never decrypt (they use `secret_infos`); only opening a secret to edit
-it reads the keyring. Store errors (a locked keyring, a clashing id) show on
+it, and the pending capture offers (what you typed that looked like a secret
+being shared, queued encrypted by the proxy's guard), read the keyring. An
+offer becomes a secret only when you press Save and confirm the form. Store errors (a locked keyring, a clashing id) show on
 the page or in the open dialog, never as a blocking pop-up.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +31,18 @@ from PySide6.QtWidgets import (
 )
 
 from gui.forms import FormDialog, slug
-from gui.secret_dialogs import GroupDialog, PersonDialog, SecretDialog
+from gui.secret_dialogs import (
+    GroupDialog,
+    PersonDialog,
+    RelationshipDialog,
+    SecretDialog,
+)
 from proxy.secrets import Membership, SecretStore, SecretStoreError
 
-KINDS = ("people", "groups", "secrets")
+KINDS = ("people", "relationships", "groups", "secrets")
+VERBS = {"people": ("add", "edit", "remove"), "relationships": ("add", "end", "remove"),
+         "groups": ("add", "edit", "remove"), "secrets": ("add", "edit", "remove")}
+VERB_LABELS = {"add": "Add…", "edit": "Edit…", "remove": "Remove", "end": "End today"}
 
 
 def _table(columns: tuple[str, ...]) -> QTableWidget:
@@ -58,22 +68,23 @@ def _fill(table: QTableWidget, rows: list[tuple[str, ...]]) -> None:
 
 
 class CaptureOffers(QGroupBox):
-    """Where Veil will offer to guard secrets it notices in prompts (fed by later work via `offer`)."""
+    """Pending capture offers from the proxy's guard: Save (opens the secret form) or Dismiss; never stored silently."""
 
-    def __init__(self, on_guard: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, on_save: Any, on_dismiss: Any, parent: QWidget | None = None) -> None:
         super().__init__("Capture offers", parent)
         self.list = QListWidget()
-        self.list.setMaximumHeight(90)
-        self.empty = QLabel("When a prompt looks like it shares something private about you or someone you know, "
+        self.list.setMaximumHeight(110)
+        self.empty = QLabel("When a prompt looks like it shares something private (\"between us…\"), "
                             "Veil will offer here to guard it as a secret. Nothing to review yet.")
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color:#666")
-        self.guard = QPushButton("Guard as secret…")
+        self.save = QPushButton("Save as secret…")
         self.dismiss = QPushButton("Dismiss")
-        self.guard.clicked.connect(lambda: self._selected() and on_guard(self._take()))
-        self.dismiss.clicked.connect(lambda: self._selected() and self._take())
+        self.save.clicked.connect(lambda: self.selected() and on_save(self.selected()))
+        self.dismiss.clicked.connect(lambda: self.selected() and on_dismiss(self.selected()))
+        self.list.itemDoubleClicked.connect(lambda *_: self.selected() and on_save(self.selected()))
         buttons = QVBoxLayout()
-        buttons.addWidget(self.guard)
+        buttons.addWidget(self.save)
         buttons.addWidget(self.dismiss)
         buttons.addStretch(1)
         row = QHBoxLayout()
@@ -82,31 +93,33 @@ class CaptureOffers(QGroupBox):
         layout = QVBoxLayout(self)
         layout.addWidget(self.empty)
         layout.addLayout(row)
-        self._update()
+        self.show_offers([])
 
-    def offer(self, text: str, why: str = "") -> None:
-        """Add one offer: `text` is what could become a secret's content."""
+    def show_offers(self, offers: list[Any]) -> None:
+        """Replace the list with `offers` (`PendingOffer`s), keeping the selection when it is still there."""
         from PySide6.QtWidgets import QListWidgetItem
 
-        item = QListWidgetItem(text if not why else f"{text}  ({why})")
-        item.setData(Qt.ItemDataRole.UserRole, text)
-        self.list.addItem(item)
-        self._update()
-
-    def _selected(self) -> bool:
-        return self.list.currentRow() >= 0
-
-    def _take(self) -> str:
-        item = self.list.takeItem(self.list.currentRow())
-        self._update()
-        return item.data(Qt.ItemDataRole.UserRole)
-
-    def _update(self) -> None:
+        current = self.selected()
+        self.list.clear()
+        for o in offers:
+            item = QListWidgetItem(f"{o.text}   ({o.created_at[:16].replace('T', ' ')})")
+            item.setData(Qt.ItemDataRole.UserRole, o.id)
+            item.setToolTip(f"cue: {o.cue}" if o.cue else "")
+            self.list.addItem(item)
+            if o.id == current:
+                self.list.setCurrentItem(item)
+        if self.list.currentRow() < 0 and self.list.count():
+            self.list.setCurrentRow(0)
         has = self.list.count() > 0
+        self.setTitle(f"Capture offers ({self.list.count()})" if has else "Capture offers")
         self.list.setVisible(has)
         self.empty.setVisible(not has)
-        self.guard.setVisible(has)
+        self.save.setVisible(has)
         self.dismiss.setVisible(has)
+
+    def selected(self) -> str | None:
+        item = self.list.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
 
 class SecretsPage(QWidget):
@@ -126,26 +139,28 @@ class SecretsPage(QWidget):
         self.tabs = QTabWidget()
         self.tables = {
             "people": _table(("Id", "Name", "Aliases", "Me")),
-            "groups": _table(("Id", "Name", "Members")),
+            "relationships": _table(("Id", "Person", "Is the … of", "Of", "From", "To", "Now")),
+            "groups": _table(("Id", "Name", "Members", "From", "To", "Former members")),
             "secrets": _table(("Id", "Owner", "Confidants", "Shared", "Cloud")),
         }
         self.buttons: dict[str, dict[str, QPushButton]] = {}
-        for kind, title in zip(KINDS, ("People", "Groups", "Secrets")):
+        for kind, title in zip(KINDS, ("People", "Relationships", "Groups", "Secrets")):
             tab = QWidget()
             lay = QVBoxLayout(tab)
             lay.addWidget(self.tables[kind])
             row = QHBoxLayout()
             self.buttons[kind] = {}
-            for verb in ("add", "edit", "remove"):
-                button = QPushButton({"add": "Add…", "edit": "Edit…", "remove": "Remove"}[verb])
+            for verb in VERBS[kind]:
+                button = QPushButton(VERB_LABELS[verb])
                 button.clicked.connect(lambda _=False, k=kind, v=verb: getattr(self, f"{v}_{k}")())
                 self.buttons[kind][verb] = button
                 row.addWidget(button)
             row.addStretch(1)
             lay.addLayout(row)
-            self.tables[kind].doubleClicked.connect(lambda _=None, k=kind: getattr(self, f"edit_{k}")())
+            if "edit" in VERBS[kind]:
+                self.tables[kind].doubleClicked.connect(lambda _=None, k=kind: getattr(self, f"edit_{k}")())
             self.tabs.addTab(tab, title)
-        self.offers = CaptureOffers(self._guard_offer)
+        self.offers = CaptureOffers(self.save_offer, self.dismiss_offer)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.message)
@@ -178,12 +193,40 @@ class SecretsPage(QWidget):
         people, groups = self.store.people(), self.store.groups()
         names = {p.id: p.name for p in people} | {g.id: f"group {g.name}" for g in groups}
         _fill(self.tables["people"], [(p.id, p.name, ", ".join(p.aliases), "yes" if p.is_me else "") for p in people])
-        _fill(self.tables["groups"], [(g.id, g.name, ", ".join(names.get(m, m) for m in g.current_members)) for g in groups])
+        now = datetime.now()
+        _fill(self.tables["relationships"], [
+            (str(r.id), names.get(r.b, r.b), r.type, names.get(r.a, r.a), (r.valid_from or "")[:10],
+             (r.valid_to or "")[:10], "current" if r.valid_at(now) else "not valid now")
+            for r in self.store.relationships()
+        ])
+        _fill(self.tables["groups"], [
+            (g.id, g.name, ", ".join(names.get(m, m) for m in g.current_members), (g.valid_from or "")[:10],
+             (g.valid_to or "")[:10], ", ".join(names.get(m.person_id, m.person_id) for m in g.former_members))
+            for g in groups
+        ])
         _fill(self.tables["secrets"], [
             (s.id, names.get(s.owner, s.owner), ", ".join(names.get(c, c) for c in s.confidants) or "nobody",
              (s.shared_at or "")[:16].replace("T", " "), "ok" if s.cloud_ok else "blocked")
             for s in self.store.secret_infos()
         ])
+        self.refresh_offers()
+
+    def refresh_offers(self) -> None:
+        """Re-read the pending offers (decrypts them: needs the keyring; an error shows on the page)."""
+        if self.store is None:
+            return
+        try:
+            offers = self.store.offers() if self.store.offer_count() else []
+        except SecretStoreError as exc:
+            self._error(f"Cannot read the pending capture offers: {exc}")
+            return
+        self.offers.show_offers(offers)
+
+    def offers_arrived(self, offers: Any = None) -> None:
+        """The proxy's guard queued new offers (slot for `ProxyController.offers`)."""
+        self.refresh_offers()
+        if offers:
+            self._info(f"{len(offers)} new capture offer(s): review them below.")
 
     def selected_id(self, kind: str) -> str | None:
         table = self.tables[kind]
@@ -250,7 +293,7 @@ class SecretsPage(QWidget):
             ident = v["id"] or slug(v["name"])
             if any(g.id == ident for g in store.groups()):
                 raise ValueError(f"there is already a group with id {ident!r}")
-            store.add_group(ident, v["name"], v["members"])
+            store.add_group(ident, v["name"], v["members"], v["valid_from"], v["valid_to"])
             self._info(f"Added group {v['name']}.")
         return self._open(GroupDialog(save, store.people(), parent=self))
 
@@ -263,8 +306,11 @@ class SecretsPage(QWidget):
 
         def save(v: dict[str, Any]) -> None:
             current = {m.person_id: m for m in group.members if not m.former}
-            members = [current.get(pid, Membership(pid)) for pid in v["members"]]
-            store.add_group(ident, v["name"], members, group.valid_from, group.valid_to, group.former_members)
+            today = date.today().isoformat()
+            members = [current.get(pid, Membership(pid, today)) for pid in v["members"]]
+            left = [Membership(pid, m.valid_from, today, True) for pid, m in current.items() if pid not in v["members"]]
+            # someone unticked left today: a former member, authorized only for their time in the group
+            store.add_group(ident, v["name"], members, v["valid_from"], v["valid_to"], [*group.former_members, *left])
             self._info(f"Saved group {v['name']}.")
         return self._open(GroupDialog(save, store.people(), group, parent=self))
 
@@ -304,9 +350,67 @@ class SecretsPage(QWidget):
     def remove_secrets(self) -> None:
         self._confirm("secrets", lambda ident: self.store.remove_secret(ident))  # type: ignore[union-attr]
 
-    def _guard_offer(self, text: str) -> None:
+    # ---------------------------------------------------------------- offers
+    def save_offer(self, offer_id: str) -> FormDialog | None:
+        """Open the secret form filled from the offer; OK stores it (and drops the offer), Cancel keeps it pending."""
+        if self.store is None:
+            return None
+        store = self.store
+        try:
+            offer = store.offer(offer_id)
+        except SecretStoreError as exc:
+            self._error(f"Cannot open the offer: {exc}")
+            return None
+        if not store.people():
+            store.ensure_me()
+        known = {p.id for p in store.people()} | {g.id for g in store.groups()}
+
+        def save(v: dict[str, Any]) -> None:
+            secret = store.accept_offer(offer_id, content=v["content"], core_facts=v["core_facts"],
+                                        confidants=v["confidants"], cloud_ok=v["cloud_ok"], owner=v["owner"])
+            self._info(f"Saved the offer as secret {secret.id}.")
         self.tabs.setCurrentIndex(KINDS.index("secrets"))
-        self.add_secrets(text)
+        return self._open(SecretDialog(save, store.people(), store.groups(), content=offer.text,
+                                       facts=offer.core_facts, confidants=[c for c in offer.confidants if c in known],
+                                       title="Save capture offer as secret", parent=self))
+
+    def dismiss_offer(self, offer_id: str) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.dismiss_offer(offer_id)
+            self._info("Dismissed the offer; nothing was stored.")
+        except SecretStoreError as exc:
+            self._error(str(exc))
+        self.refresh_offers()
+
+    # --------------------------------------------------------- relationships
+    def add_relationships(self) -> FormDialog | None:
+        assert self.store is not None
+        store = self.store
+        if len(store.people()) < 2:
+            self._error("Add at least two people first (yourself and someone you know).")
+            return None
+
+        def save(v: dict[str, Any]) -> None:
+            store.add_relationship(v["a"], v["b"], v["type"], v["valid_from"], v["valid_to"])
+            self._info(f"Added: {v['b']} is {v['a']}'s {v['type']}.")
+        return self._open(RelationshipDialog(save, store.people(), parent=self))
+
+    def end_relationships(self) -> None:
+        """End the selected tie today (kept for history; it no longer authorizes from now on)."""
+        ident = self._need("relationships")
+        if ident is None or self.store is None:
+            return
+        try:
+            self.store.end_relationship(int(ident), date.today().isoformat())
+            self._info(f"Ended relationship {ident} today.")
+        except SecretStoreError as exc:
+            self._error(str(exc))
+        self.refresh()
+
+    def remove_relationships(self) -> None:
+        self._confirm("relationships", lambda ident: self.store.remove_relationship(int(ident)))  # type: ignore[union-attr]
 
     # ---------------------------------------------------------------- remove
     def _confirm(self, kind: str, remove: Any) -> None:

@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
             "models": ModelsPage(self.controller),
             "eval": EvalPage(),
         }
+        self.controller.offers.connect(self.pages["secrets"].offers_arrived)
         self.stack = QStackedWidget()
         self.sidebar = QListWidget()
         self.sidebar.setFixedWidth(150)

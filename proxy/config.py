@@ -42,7 +42,7 @@ class Settings:
     always_mask: tuple[str, ...] = DEFAULT_ALWAYS_MASK
     never_mask: tuple[str, ...] = ()
     detectors: tuple[str, ...] = ("patterns",)
-    relevance: str | None = None
+    relevance: str | None = "smollm2-lora"  # None or "": query-aware masks every candidate
     max_body_bytes: int = 10 * 1024 * 1024
     access_token: str | None = None
     upstream_timeout_s: float = 120.0
@@ -138,9 +138,10 @@ def save_settings(settings: Settings, path: Path | None = None) -> Path:
     path = path or config_path()
     defaults = Settings()
     data = {
-        name: list(value) if isinstance(value, tuple) else value
+        # None is written as "" (read back as None), so switching a default off survives a save
+        name: list(value) if isinstance(value, tuple) else ("" if value is None else value)
         for name, value in asdict(settings).items()
-        if value != getattr(defaults, name) and value is not None and name != "access_token"
+        if value != getattr(defaults, name) and name != "access_token"
     }
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")

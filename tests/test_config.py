@@ -42,3 +42,11 @@ def test_save_round_trip_keeps_only_changes_and_never_the_token(tmp_path):
     text = path.read_text()
     assert "sekrit" not in text and "host" not in text
     assert load_settings(path, env={}).never_mask == ("Age",)
+
+
+def test_query_aware_relevance_is_on_by_default_and_can_be_switched_off(tmp_path):
+    assert load_settings(tmp_path / "missing.toml", env={}).relevance == "smollm2-lora"
+    assert load_settings(tmp_path / "missing.toml", env={"VEIL_RELEVANCE": ""}).relevance is None
+    path = tmp_path / "c.toml"
+    save_settings(Settings(relevance=None), path)
+    assert load_settings(path, env={}).relevance is None  # "off" survives a save

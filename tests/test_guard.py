@@ -191,12 +191,24 @@ def test_store_changes_invalidate_the_cache(guard: SecretGuard, store: SecretSto
 
 
 def test_cloud_ok_false_goes_out_only_when_needed(guard: SecretGuard) -> None:
+    """Rule (2): the owner's own requests ship a cloud_ok=false secret only when the conversation is about it;
+    a confidant's request is the disclosure the owner chose (even an allusive follow-up)."""
     doc = "Old chat. " + S3
-    unrelated = _inspect(guard, "What time is the offsite?", "Sam", doc=doc)  # Sam may know, cloud needs not
+    unrelated = _inspect(guard, "What time is the offsite?", "me", doc=doc)  # the owner; the cloud needs it not
     assert unrelated.texts[0] == f"Old chat. {SECRET_TAG}"
     assert unrelated.decisions["secret withheld s3 (cloud_ok=false, not needed)"] == 1
-    about_it = _inspect(guard, "When is Maya's baby due?", "Sam", doc=doc)
-    assert about_it.texts[0] == doc
+    assert _inspect(guard, "When is my baby due again?", "me", doc=doc).texts[0] == doc  # about it
+    assert _inspect(guard, "Remind me what the midwife said about being pregnant.", "me", doc=doc).texts[0] == doc
+    # a follow-up turn is about it because an earlier user turn of the conversation was
+    history = guard.inspect([doc, "When is my baby due?", "In November.", "And what should I pack?"],
+                            ["system", "user", "assistant", "user"], "And what should I pack?", "me", NOW)
+    assert history.texts[0] == doc
+    # the confidant Sam, asking allusively ("what you told me") or even about something else: rule (1) holds
+    for question in ("How are things going since you told me?", "What time is the offsite?"):
+        confidant = _inspect(guard, question, "Sam", doc=doc)
+        assert confidant.texts[0] == doc and confidant.decisions["secret passed s3"] == 1
+    # ... while someone not told gets nothing, however they ask
+    assert _inspect(guard, "When is Maya's baby due?", "Priya", doc=doc).texts[0] == f"Old chat. {SECRET_TAG}"
     assert SecretGuard(guard.store, guard.embedder, strict_cloud=True).inspect(
         [doc, "When is Maya's baby due?"], ["system", "user"], "When is Maya's baby due?", "Sam", NOW
     ).texts[0] == f"Old chat. {SECRET_TAG}"

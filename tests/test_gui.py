@@ -14,6 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import argparse
 import socket
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import httpx
@@ -66,8 +67,9 @@ def gui_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def app(qtbot, gui_env: Path, loopback: LoopbackUpstream) -> Iterator[VeilApp]:
     """The whole app with its proxy protecting, in front of the loopback upstream."""
     loopback.requests.clear()
+    # relevance off: these tests are about the app, not about which PII a query needs
     settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"),
-                        never_mask=("Email Address",))
+                        never_mask=("Email Address",), relevance=None)
     veil = VeilApp(settings, store_path=gui_env / "secrets.db")
     qtbot.waitUntil(lambda: veil.controller.state == "protecting", timeout=15000)
     yield veil
@@ -78,8 +80,8 @@ def menu_action(veil: VeilApp, prefix: str):
     return next(a for a in veil.tray.menu.actions() if a.text().startswith(prefix))
 
 
-def chat(url: str, text: str, **headers: str) -> str:
-    reply = httpx.post(f"{url}/chat/completions", headers=headers, timeout=10,
+def chat(url: str, text: str, timeout: float = 10, **headers: str) -> str:
+    reply = httpx.post(f"{url}/chat/completions", headers=headers, timeout=timeout,
                        json={"model": "echo", "messages": [{"role": "user", "content": text}]})
     reply.raise_for_status()
     return reply.json()["choices"][0]["message"]["content"]
@@ -179,7 +181,7 @@ def test_earlier_sessions_show_counts_but_no_text(qtbot, gui_env: Path, loopback
     log.record(ActivityEvent(ActivityRecord(endpoint="responses", status=200, policy="all", masked={"CODE": 2}),
                              original=[PROMPT], sent=["masked"]))
     log.close()
-    veil = VeilApp(Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data")),
+    veil = VeilApp(Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"), relevance=None),
                    store_path=gui_env / "secrets.db")
     try:
         page = veil.window.pages["activity"]
@@ -342,3 +344,105 @@ def test_tray_screenshot_command_writes_every_page(qtbot, gui_env: Path, loopbac
     assert args.func(args) == 0
     for page in ("activity", "secrets", "settings", "models", "eval"):
         assert (gui_env / f"shot-{page}.png").stat().st_size > 10_000
+
+
+def test_capture_offers_reach_the_secrets_page_and_are_saved_or_dismissed(qtbot, gui_env: Path, loopback: LoopbackUpstream):
+    """A "between us" prompt through the real proxy: an offer on the Secrets page, never a silent secret,
+    never its text in the activity log."""
+    data = gui_env / "data"
+    settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(data))
+    veil = VeilApp(settings, store_path=data / "secrets.db")  # the store the proxy uses, as in production
+    try:
+        qtbot.waitUntil(lambda: veil.controller.state == "protecting", timeout=15000)
+        page = veil.window.pages["secrets"]
+        assert page.offers.list.count() == 0 and page.offers.empty.isVisible() is not None
+        chat(veil.controller.base_url, "Just between us, I am applying for a Zorblatt fellowship in Quito next spring.")
+        qtbot.waitUntil(lambda: page.offers.list.count() == 1, timeout=10000)
+        assert "Zorblatt fellowship" in page.offers.list.item(0).text()
+        with SecretStore(data / "secrets.db") as store:
+            assert store.secret_infos() == [] and store.offer_count() == 1  # offered, not stored
+        for path in data.glob("activity.db*"):
+            assert b"Zorblatt" not in path.read_bytes()
+        for path in data.glob("secrets.db*"):
+            assert b"Zorblatt" not in path.read_bytes()  # queued encrypted
+
+        dialog = page.save_offer(page.offers.selected())
+        assert "Zorblatt fellowship" in dialog.content.toPlainText() and dialog.facts.toPlainText()
+        dialog.cloud_ok.setChecked(False)
+        _ok(dialog)
+        assert page.offers.list.count() == 0 and page.tables["secrets"].rowCount() == 1
+        with SecretStore(data / "secrets.db") as store:
+            (secret,) = store.secrets()
+            assert "Zorblatt" in secret.content and not secret.cloud_ok and store.offer_count() == 0
+
+        # the store now holds a secret, so the guard loads MiniLM for this one: slow on a busy machine
+        chat(veil.controller.base_url, "Don't tell anyone, but I sold my grandmother's piano last week.", timeout=300)
+        qtbot.waitUntil(lambda: page.offers.list.count() == 1, timeout=10000)
+        page.offers.dismiss.click()
+        assert page.offers.list.count() == 0
+        with SecretStore(data / "secrets.db") as store:
+            assert len(store.secret_infos()) == 1 and store.offer_count() == 0
+    finally:
+        veil.close()
+
+
+def test_secrets_page_edits_relationships_and_group_periods(app: VeilApp, gui_env: Path):
+    page = app.window.pages["secrets"]
+    for name, me in (("Sam Rivera", True), ("Maya Lin", False), ("Olaf Dahl", False)):
+        dialog = page.add_people()
+        dialog.name.setText(name)
+        dialog.is_me.setChecked(me)
+        _ok(dialog)
+    page.select("people", "maya-lin")
+    dialog = page.edit_people()
+    dialog.aliases.setText("Mo")
+    _ok(dialog)
+
+    dialog = page.add_relationships()
+    dialog.b.setCurrentIndex(dialog.b.findData("maya-lin"))
+    dialog.type.setCurrentText("manager")
+    dialog.valid_from.setText("not a date")
+    _ok(dialog)
+    assert dialog.isVisible() and "not a date" in dialog.error.text()
+    dialog.valid_from.setText("2024-01-01")
+    _ok(dialog)
+    dialog = page.add_relationships()
+    dialog.b.setCurrentIndex(dialog.b.findData("olaf-dahl"))
+    dialog.type.setCurrentText("friend")
+    dialog.valid_to.setText("2030-01-01")
+    _ok(dialog)
+    table = page.tables["relationships"]
+    assert table.rowCount() == 2
+    rows = {table.item(r, 1).text(): [table.item(r, c).text() for c in range(table.columnCount())] for r in range(2)}
+    assert rows["Maya Lin"][2:5] == ["manager", "Sam Rivera", "2024-01-01"] and rows["Maya Lin"][6] == "current"
+
+    with SecretStore(gui_env / "secrets.db") as store:
+        manager = next(r for r in store.relationships() if r.b == "maya-lin")
+        friend = next(r for r in store.relationships() if r.b == "olaf-dahl")
+        assert store.person("maya-lin").aliases == ("Mo",)
+        assert [p.id for p in store.resolve_audience("my manager", datetime.now()).people] == ["maya-lin"]
+    page.select("relationships", str(manager.id))
+    page.end_relationships()  # ended today: no longer "my manager"
+    with SecretStore(gui_env / "secrets.db") as store:
+        assert store.resolve_audience("my manager", datetime.now()).people == ()
+    page.select("relationships", str(friend.id))
+    page.remove_relationships()
+    page.confirm.button(QMessageBox.StandardButton.Yes).click()
+    assert page.tables["relationships"].rowCount() == 1
+
+    dialog = page.add_groups()
+    dialog.name.setText("Climbers")
+    dialog.members.set_checked("maya-lin")
+    dialog.members.set_checked("olaf-dahl")
+    dialog.valid_from.setText("2024-03-01")
+    _ok(dialog)
+    page.select("groups", "climbers")
+    dialog = page.edit_groups()
+    assert dialog.valid_from.text() == "2024-03-01"
+    dialog.members.set_checked("olaf-dahl", False)  # Olaf left: a former member from today
+    _ok(dialog)
+    with SecretStore(gui_env / "secrets.db") as store:
+        group = store.group("climbers")
+    assert group.current_members == ("maya-lin",) and [m.person_id for m in group.former_members] == ["olaf-dahl"]
+    assert group.valid_from.startswith("2024-03-01")
+    assert page.tables["groups"].item(0, 5).text() == "Olaf Dahl"

@@ -523,3 +523,52 @@ def test_cli_reports_locked_keyring(tmp_path: Path, capsys: pytest.CaptureFixtur
     finally:
         keyring.set_keyring(previous)
     assert b"Hidden-Zeta-42" not in _raw_bytes(Path(db))
+
+
+# ------------------------------------------------------------------ capture offers
+
+
+def test_capture_offers_are_queued_encrypted_and_stored_only_on_accept(tmp_path: Path, community: SecretStore) -> None:
+    before = {i.id for i in community.secret_infos()}
+    offer = community.add_offer("I am applying to the Zorblatt fellowship in Quito", "between us",
+                                ["Zorblatt fellowship", "Quito"], ["u2"], audience="explicit:person:u2")
+    assert offer is not None and community.offer_count() == 1
+    assert community.add_offer("I am applying to the Zorblatt fellowship in Quito") is None  # no duplicates
+    assert b"Zorblatt" not in _raw_bytes(tmp_path / "secrets.db")  # encrypted like a secret
+    assert "Zorblatt" not in repr(community.offers())
+    assert {i.id for i in community.secret_infos()} == before  # an offer is not a secret
+    secret = community.accept_offer(offer.id, core_facts=["Zorblatt fellowship"], cloud_ok=False)
+    assert secret.content.startswith("I am applying") and secret.confidants == ("u2",)
+    assert secret.core_facts == ("Zorblatt fellowship",) and community.offer_count() == 0
+    second = community.add_offer("Nobody knows I sold the boat")
+    assert second is not None
+    community.dismiss_offer(second.id)
+    assert community.offers() == [] and {i.id for i in community.secret_infos()} == before | {secret.id}
+    with pytest.raises(NotFound):
+        community.dismiss_offer(second.id)
+
+
+def test_cli_lists_accepts_dismisses_and_reviews_offers(tmp_path: Path, community: SecretStore, capsys,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    db = str(community.path)
+    a = community.add_offer("I am applying to the Zorblatt fellowship", "between us", ["Zorblatt"], ["u2"])
+    b = community.add_offer("Nobody knows I sold the boat", "nobody knows", ["sold the boat"])
+    c = community.add_offer("My sister is moving to Perth in secret", "in confidence", ["Perth"])
+    assert cli_main(["secrets", "--db", db, "offers"]) == 0
+    out = capsys.readouterr().out
+    assert a.id in out and "Zorblatt" in out and "3 pending" in out
+    assert cli_main(["secrets", "--db", db, "accept", a.id, "--confidant", "Sammy", "--fact", "Zorblatt"]) == 0
+    assert "saved offer" in capsys.readouterr().out
+    assert cli_main(["secrets", "--db", db, "dismiss", b.id]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("s\nPerth; moving\nLena Vogt\ny\n"))
+    assert cli_main(["secrets", "--db", db, "review"]) == 0
+    with SecretStore(db) as store:
+        assert store.offer_count() == 0
+        saved = {s.content: s for s in store.secrets()}
+    assert saved["I am applying to the Zorblatt fellowship"].confidants == ("u2",)
+    perth = saved["My sister is moving to Perth in secret"]
+    assert perth.core_facts == ("Perth", "moving") and perth.confidants == ("u5",) and perth.cloud_ok
+    assert not any("boat" in content for content in saved)
+    assert c.id

@@ -8,7 +8,7 @@ how passages are matched and how the thresholds were chosen.
 """
 
 from proxy.guard.audience import ResolvedAudience
-from proxy.guard.capture import CaptureOffer, accept_offer
+from proxy.guard.capture import CaptureOffer, OfferInbox, accept_offer
 from proxy.guard.embedder import Embedder
 from proxy.guard.errors import GuardUnavailable
 from proxy.guard.guard import (
@@ -32,6 +32,7 @@ __all__ = [
     "Embedder",
     "GuardResult",
     "GuardUnavailable",
+    "OfferInbox",
     "Redaction",
     "ReplyCheck",
     "ReplyGate",

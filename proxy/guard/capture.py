@@ -8,18 +8,31 @@ user accepts it in the UI (`accept_offer`), because a wrong guess stored
 silently would start withholding text the user never meant to protect.
 
 Suggestions are heuristics (clauses, names, numbers, dates); the user edits them.
+
+How offers reach the user: `OfferInbox.publish` (called by
+`SecretGuard.inspect`) queues each offer in the secret store, encrypted like
+a secret (`SecretStore.add_offer`), and tells live listeners (the tray app's
+Secrets page) that offers are pending. The desktop app then lists them with
+Save and Dismiss; `veil secrets offers|accept|dismiss|review` does the same in
+a terminal. The activity log only counts offers ("secret capture offer"):
+their text never reaches it.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from proxy.guard.audience import ResolvedAudience
 from proxy.guard.text import STOPWORDS, Span, sentence_spans, word_count
-from proxy.secrets.models import Secret
+from proxy.secrets.models import PendingOffer, Secret
 from proxy.secrets.store import SecretStore
+
+log = logging.getLogger(__name__)
 
 _CUE = re.compile(
     r"\b(?:"
@@ -127,3 +140,55 @@ def accept_offer(
         shared_at=at or datetime.now().replace(microsecond=0),
         cloud_ok=cloud_ok,
     )
+
+
+OfferListener = Callable[[list[PendingOffer]], None]
+
+
+class OfferInbox:
+    """Pending capture offers: queued encrypted in the store, announced to live listeners.
+
+    Listeners run on the caller's thread (the proxy's); a GUI must hop to its
+    own thread. A failure to queue (locked keyring...) is logged and the
+    offer dropped: an offer is a convenience, never a reason to refuse a request.
+    """
+
+    def __init__(self, store: SecretStore) -> None:
+        self.store = store
+        self._listeners: list[OfferListener] = []
+        self._lock = threading.Lock()
+
+    def subscribe(self, listener: OfferListener) -> Callable[[], None]:
+        """Call `listener(new_offers)` whenever offers are queued; returns the unsubscribe function."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+        return unsubscribe
+
+    def publish(self, offers: Sequence[CaptureOffer], audience: ResolvedAudience | None = None) -> list[PendingOffer]:
+        """Queue `offers` (duplicates of pending ones are skipped); returns the newly queued ones."""
+        queued: list[PendingOffer] = []
+        for offer in offers:
+            try:
+                pending = self.store.add_offer(
+                    _without_cue(offer.text) or offer.text, offer.cue, offer.suggested_core_facts,
+                    offer.suggested_confidants, audience=audience.label if audience is not None else None,
+                )
+            except Exception as exc:  # noqa: BLE001 - see the class docstring
+                log.warning("could not queue a secret capture offer: %s", type(exc).__name__)
+                continue
+            if pending is not None:
+                queued.append(pending)
+        if queued:
+            with self._lock:
+                listeners = list(self._listeners)
+            for listener in listeners:
+                try:
+                    listener(queued)
+                except Exception:
+                    log.exception("an offer listener failed")
+        return queued

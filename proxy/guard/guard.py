@@ -14,12 +14,21 @@ When a secret may go out (`SecretGuard.allowed`):
    but not one PrivacyBench scores, and refusing it everything would refuse
    confidants too (secrets default to `cloud_ok=False`). We therefore treat it
    as a minimization rule, not an audience: a `cloud_ok=False` secret reaches
-   the cloud only when (1) holds *and* this request needs it, i.e. the latest
-   user turn is about it (cosine to the content >= `RELEVANCE_THRESHOLD`, or it
-   names one of its core facts) or the user typed it into that turn
-   themselves. A `cloud_ok=False` secret sitting in a retrieved document or an
-   old turn while the question is about something else is withheld even from
-   a confidant's request. `cloud_ok=True` secrets go out whenever (1) holds.
+   the cloud only when (1) holds *and* the conversation calls for it, i.e.
+   a. a reader other than the owner is in the audience: (1) made them all
+      confidants, and a confidant's request is the disclosure the owner chose
+      (the assistant answering someone who was told, whose questions are
+      typically allusive: "how are the plans you told me about going?", which
+      no similarity test can tie to one secret; PrivacyBench's authorized
+      probes are such questions, and a topic test withheld 75-88% of them); or
+   b. some user turn of the conversation (not only the latest: follow-ups say
+      "when is it again?") is about it: cosine of one of its sentences to the
+      content >= `RELEVANCE_THRESHOLD`, or it names one of the core facts; or
+   c. the user typed it into a user turn themselves (the cloud has it already).
+   So the minimization bites on the owner's own requests (audience `me`): a
+   `cloud_ok=False` secret sitting in a retrieved document or a system prompt
+   while the owner asks about something else is withheld.
+   `cloud_ok=True` secrets go out whenever (1) holds.
    `strict_cloud=True` withholds `cloud_ok=False` secrets from every request.
 
 Replies only face rule (1): the provider already saw what it was sent.
@@ -40,7 +49,7 @@ from typing import Any
 
 from proxy.guard import matcher
 from proxy.guard.audience import UNKNOWN_AUDIENCE, AudienceResolver, ResolvedAudience
-from proxy.guard.capture import CaptureOffer, find_offers
+from proxy.guard.capture import CaptureOffer, OfferInbox, find_offers
 from proxy.guard.embedder import Embedder
 from proxy.guard.errors import GuardUnavailable
 from proxy.guard.facts import facts_found
@@ -104,6 +113,7 @@ class SecretGuard:
         self.strict_cloud = strict_cloud
         self.audiences = AudienceResolver(store)
         self.index = SecretIndex(self.embedder)
+        self.offers = OfferInbox(store)  # capture offers awaiting the user (GUI, `veil secrets offers`)
 
     def warm_up(self) -> None:
         """Load the model and embed the stored secrets now, so the first request does not wait.
@@ -162,6 +172,7 @@ class SecretGuard:
                 out[i] = replace_spans(texts[i], merge_spans(spans, texts[i]), SECRET_TAG)
         if offers:
             decisions["secret capture offer"] += len(offers)
+            self.offers.publish(offers, audience)
         if withheld:
             decisions["secret withheld"] += len(withheld)
         note = SYSTEM_NOTE if withheld else None
@@ -217,17 +228,23 @@ class SecretGuard:
     ) -> list[Withheld]:
         by_id = {e.id: e for e in entries}
         matched_ids = list(dict.fromkeys(m.secret_id for m in matches))
-        query_fields = set(_query_fields(texts, roles, query)) if query else set()
+        user_fields = {i for i, role in enumerate(roles) if role == "user" and texts[i]}
+        asked = [texts[i] for i in sorted(user_fields)] or ([query] if query else [])
         needs_relevance = [
-            by_id[s] for s in matched_ids if not by_id[s].secret.cloud_ok and not self.strict_cloud
+            by_id[s] for s in matched_ids
+            if not by_id[s].secret.cloud_ok and not self.strict_cloud
+            and not _confidant_reader(by_id[s], audience)
         ]
-        relevance = matcher.relevance(self.index, query, needs_relevance) if query and needs_relevance else {}
+        relevance = matcher.relevance(self.index, "\n".join(asked), needs_relevance) if asked and needs_relevance else {}
+        asked_forms = word_forms("\n".join(asked)) if needs_relevance else None
         verdicts: dict[str, tuple[bool, str]] = {}
         for sid in matched_ids:
             entry = by_id[sid]
-            in_query = any(m.secret_id == sid and m.field in query_fields for m in matches)
-            needed = in_query or relevance.get(sid, 0.0) >= matcher.RELEVANCE_THRESHOLD or (
-                bool(query) and bool(entry.patterns) and facts_found(entry.patterns, word_forms(query or "")) > 0
+            needed = (
+                _confidant_reader(entry, audience)
+                or any(m.secret_id == sid and (m.field in user_fields) for m in matches)
+                or relevance.get(sid, 0.0) >= matcher.RELEVANCE_THRESHOLD
+                or (asked_forms is not None and bool(entry.patterns) and facts_found(entry.patterns, asked_forms) > 0)
             )
             verdicts[sid] = self.allowed(entry, audience, at, needed=needed)
         withheld: list[Withheld] = []
@@ -348,6 +365,11 @@ def reply_decisions(redactions: Sequence[Redaction]) -> dict[str, int]:
     """Activity-log counts for reply redactions: secret ids and counts only."""
     counts = Counter(f"secret reply redacted {r.secret_id}" for r in redactions)
     return dict(sorted(counts.items()))
+
+
+def _confidant_reader(entry: IndexedSecret, audience: ResolvedAudience) -> bool:
+    """Someone other than the secret's owner reads the reply (rule 2a; rule 1 still decides whether they may)."""
+    return audience.known and any(pid != entry.secret.owner for pid in audience.person_ids)
 
 
 def _overlap(a: Span, b: Span) -> bool:

@@ -15,7 +15,7 @@ _EXPORTS = {
     "ImportReport": "community", "export_community": "community", "import_community": "community",
     "CommunityFormatError": "errors", "DecryptionError": "errors", "InvalidRecord": "errors",
     "KeyringUnavailable": "errors", "NotFound": "errors", "SecretStoreError": "errors",
-    "Audience": "models", "Group": "models", "Membership": "models", "Person": "models",
+    "Audience": "models", "Group": "models", "Membership": "models", "PendingOffer": "models", "Person": "models",
     "Relationship": "models", "Secret": "models", "SecretInfo": "models",
     "default_path": "schema", "SecretStore": "store",
 }

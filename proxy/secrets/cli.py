@@ -1,6 +1,8 @@
 """`veil secrets ...`: manage the secret store from a terminal.
 
-`list` never prints (or even decrypts) content; only `show` and `export` do.
+`list` never prints (or even decrypts) content; only `show`, `export` and the
+capture-offer commands (`offers`, `review`: what you typed, for you to
+decide on) do.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def add_secrets_commands(subparsers: Any) -> argparse.ArgumentParser:
-    """Register `secrets add|list|show|remove|import|export` on a `veil` subparsers object.
+    """Register `secrets add|list|show|remove|offers|accept|dismiss|review|import|export` on a `veil` subparsers object.
 
     Sets `func=run` on the parsed namespace, for a `args.func(args)` dispatcher.
     """
@@ -55,6 +57,23 @@ def add_secrets_commands(subparsers: Any) -> argparse.ArgumentParser:
     show.add_argument("secret_id")
     remove = sub.add_parser("remove", parents=[common], help="delete secrets")
     remove.add_argument("secret_ids", nargs="+", metavar="secret_id")
+
+    sub.add_parser("offers", parents=[common],
+                   help="list pending capture offers (messages that looked like a secret being shared)")
+    accept = sub.add_parser("accept", parents=[common], help="store a pending offer as a secret")
+    accept.add_argument("offer_id")
+    accept.add_argument("--content", help="the secret's text (default: the offer's)")
+    accept.add_argument("--fact", dest="facts", action="append", default=None, metavar="TEXT",
+                        help="core fact (repeatable; default: the offer's suggestions)")
+    accept.add_argument("--confidant", dest="confidants", action="append", default=None, metavar="WHO",
+                        help="who may know it (repeatable; default: who it was being told to)")
+    accept.add_argument("--cloud-ok", action="store_true", help="the cloud LLM provider itself may see it")
+    accept.add_argument("--owner", metavar="WHO", help="whose secret it is (default: me)")
+    dismiss = sub.add_parser("dismiss", parents=[common], help="forget pending offers")
+    dismiss.add_argument("offer_ids", nargs="*", metavar="offer_id")
+    dismiss.add_argument("--all", action="store_true", help="every pending offer")
+    sub.add_parser("review", parents=[common],
+                   help="go through pending offers one by one: save, dismiss or skip each")
 
     imp = sub.add_parser("import", parents=[common], help="import a PrivacyBench community JSON file")
     imp.add_argument("path")
@@ -146,6 +165,90 @@ def _show(store: SecretStore, secret_id: str) -> int:
     return 0
 
 
+def _print_offer(store: SecretStore, o: Any) -> None:
+    who = ", ".join(_label(store, c) for c in o.confidants) or "-"
+    print(f"{o.id}\t{o.created_at}\tconfidants={who}")
+    print(f"    text:  {o.text}")
+    for fact in o.core_facts:
+        print(f"    fact:  {fact}")
+
+
+def _offers(store: SecretStore) -> int:
+    offers = store.offers()
+    if not offers:
+        print("no pending offers")
+        return 0
+    for o in offers:
+        _print_offer(store, o)
+    print(f"{len(offers)} pending; `veil secrets accept ID` stores one, `veil secrets dismiss ID` forgets it")
+    return 0
+
+
+def _accept(store: SecretStore, args: argparse.Namespace) -> int:
+    now = datetime.now()
+    confidants = None if args.confidants is None else [
+        c for who in args.confidants for c in _confidant_ids(store, who, now)]
+    owner = _one_person(store, args.owner, now) if args.owner else None
+    secret = store.accept_offer(args.offer_id, content=args.content, core_facts=args.facts,
+                                confidants=confidants, cloud_ok=args.cloud_ok, owner=owner)
+    print(f"saved offer {args.offer_id} as secret {secret.id} ({len(secret.confidants)} confidant(s), "
+          f"cloud {'ok' if secret.cloud_ok else 'blocked'})")
+    return 0
+
+
+def _dismiss(store: SecretStore, args: argparse.Namespace) -> int:
+    ids = [o.id for o in store.offers()] if args.all else args.offer_ids
+    if not ids:
+        raise InvalidRecord("name offers to dismiss, or pass --all")
+    with store.transaction():
+        for ident in ids:
+            store.dismiss_offer(ident)
+    print(f"dismissed {len(ids)} offer(s)")
+    return 0
+
+
+def _ask(prompt: str) -> str:
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.strip()
+
+
+def _review(store: SecretStore) -> int:
+    """Interactive: for each pending offer, save (editing facts, confidants, cloud), dismiss, skip or quit."""
+    offers = store.offers()
+    if not offers:
+        print("no pending offers")
+        return 0
+    now = datetime.now()
+    try:
+        for o in offers:
+            _print_offer(store, o)
+            answer = _ask("[s]ave as secret, [d]ismiss, [k]eep for later, [q]uit? ").casefold()[:1]
+            if answer == "q":
+                break
+            if answer == "d":
+                store.dismiss_offer(o.id)
+                print("dismissed")
+            elif answer == "s":
+                facts = _ask(f"core facts, ';'-separated [{'; '.join(o.core_facts)}]: ")
+                default_who = ", ".join(o.confidants)
+                who = _ask(f"confidants (ids, names, groups), ','-separated [{default_who}]: ")
+                cloud = _ask("may the cloud provider see it? [y/N]: ").casefold().startswith("y")
+                confidants = None if not who else [
+                    c for part in who.split(",") if part.strip() for c in _confidant_ids(store, part.strip(), now)]
+                secret = store.accept_offer(
+                    o.id, core_facts=None if not facts else [f.strip() for f in facts.split(";") if f.strip()],
+                    confidants=confidants, cloud_ok=cloud)
+                print(f"saved as secret {secret.id}")
+            else:
+                print("kept")
+    except EOFError:
+        print()
+    return 0
+
+
 def _settings_path() -> Path:
     """The store the proxy uses: `<data_dir>/secrets.db` from Veil's settings."""
     from proxy.config import load_settings
@@ -173,6 +276,14 @@ def run(args: argparse.Namespace) -> int:
                         store.remove_secret(ident)
                 print(f"removed {len(args.secret_ids)} secret(s)")
                 return 0
+            if command == "offers":
+                return _offers(store)
+            if command == "accept":
+                return _accept(store, args)
+            if command == "dismiss":
+                return _dismiss(store, args)
+            if command == "review":
+                return _review(store)
             if command == "import":
                 report = import_community(store, args.path, me=args.me, replace=args.replace)
                 print(f"imported {report.people} people, {report.relationships} relationships, "

@@ -107,6 +107,23 @@ class Secret:
 
 
 @dataclass(frozen=True, slots=True)
+class PendingOffer:
+    """A capture offer waiting for the user: Save (it becomes a secret) or Dismiss (it is deleted).
+
+    Stored encrypted like a secret's content, since it may be one; `text`
+    and the suggestions are left out of `repr`.
+    """
+
+    id: str
+    created_at: str
+    text: str = field(repr=False)
+    cue: str = field(default="", repr=False)
+    core_facts: tuple[str, ...] = field(default=(), repr=False)
+    confidants: tuple[str, ...] = ()
+    audience: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class SecretInfo:
     """What can be said about a secret without decrypting it (for listings)."""
 

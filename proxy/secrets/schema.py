@@ -68,6 +68,12 @@ CREATE TABLE IF NOT EXISTS secrets (
     shared_at  TEXT,
     cloud_ok   INTEGER NOT NULL DEFAULT 0 CHECK (cloud_ok IN (0, 1))
 );
+CREATE TABLE IF NOT EXISTS offers (                   -- capture offers awaiting the user's decision
+    id         TEXT PRIMARY KEY,
+    created_at TEXT NOT NULL,
+    audience   TEXT,                                  -- the audience label (ids), as in the activity log
+    body       BLOB NOT NULL                          -- AES-GCM ciphertext of a JSON object (text, facts...)
+);
 """
 
 

@@ -26,6 +26,7 @@ from proxy.secrets.models import (
     Audience,
     Group,
     Membership,
+    PendingOffer,
     Person,
     Relationship,
     Secret,
@@ -464,6 +465,103 @@ class SecretStore:
             cur = self.db.execute("DELETE FROM secrets WHERE id = ?", [secret_id])
             if cur.rowcount == 0:
                 raise NotFound(f"no secret with id {secret_id!r}")
+
+    # ------------------------------------------------------------------ offers
+
+    MAX_OFFERS = 50  # oldest pending offers are dropped beyond this
+
+    def add_offer(
+        self,
+        text: str,
+        cue: str = "",
+        core_facts: Iterable[str] = (),
+        confidants: Iterable[str] = (),
+        *,
+        audience: str | None = None,
+        created_at: str | datetime | None = None,
+    ) -> PendingOffer | None:
+        """Queue a capture offer (encrypted); None when the same text is already pending.
+
+        Nothing becomes a secret here: only `accept_offer` does, on the user's word.
+        """
+        facts = _strings(core_facts, "core_facts")
+        people = _strings(confidants, "confidants")
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidRecord("an offer needs non-empty text")
+        cipher = self._cipher_for_use()
+        ident = f"o-{uuid.uuid4().hex[:8]}"
+        when = to_iso(created_at or datetime.now().replace(microsecond=0))
+        body = json.dumps({"text": text, "cue": cue, "core_facts": list(facts), "confidants": list(people)})
+        with self.transaction():
+            if any(o.text == text for o in self.offers()):
+                return None
+            self.db.table("offers").insert(
+                {"id": ident, "created_at": when, "audience": audience,
+                 "body": cipher.encrypt(body, f"offer:{ident}")},
+            )
+            extra = self._rows("SELECT id FROM offers ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?",
+                               [self.MAX_OFFERS])
+            for row in extra:
+                self.db.execute("DELETE FROM offers WHERE id = ?", [row["id"]])
+        return PendingOffer(ident, when or "", text, cue, facts, people, audience)
+
+    def offers(self) -> list[PendingOffer]:
+        """Pending capture offers, oldest first, decrypted; needs the keyring."""
+        rows = self._rows("SELECT * FROM offers ORDER BY created_at, rowid")
+        if not rows:
+            return []
+        cipher = self._cipher_for_use()
+        out = []
+        for r in rows:
+            body = json.loads(cipher.decrypt(r["body"], f"offer:{r['id']}"))
+            out.append(PendingOffer(r["id"], r["created_at"], body["text"], body.get("cue", ""),
+                                    tuple(body.get("core_facts", ())), tuple(body.get("confidants", ())),
+                                    r["audience"]))
+        return out
+
+    def offer(self, offer_id: str) -> PendingOffer:
+        for o in self.offers():
+            if o.id == offer_id:
+                return o
+        raise NotFound(f"no pending offer with id {offer_id!r}")
+
+    def offer_count(self) -> int:
+        """How many offers are pending (no keyring needed)."""
+        return int(self._rows("SELECT count(*) AS n FROM offers")[0]["n"])
+
+    def dismiss_offer(self, offer_id: str) -> None:
+        """Forget an offer (its ciphertext is zeroed: the store runs with secure_delete)."""
+        with self.transaction():
+            cur = self.db.execute("DELETE FROM offers WHERE id = ?", [offer_id])
+            if cur.rowcount == 0:
+                raise NotFound(f"no pending offer with id {offer_id!r}")
+
+    def accept_offer(
+        self,
+        offer_id: str,
+        *,
+        content: str | None = None,
+        core_facts: Iterable[str] | None = None,
+        confidants: Iterable[str] | None = None,
+        cloud_ok: bool = False,
+        owner: str | None = None,
+        shared_at: str | datetime | None = None,
+    ) -> Secret:
+        """Turn a pending offer into a secret (with the user's edits) and drop the offer, atomically."""
+        with self.transaction():
+            o = self.offer(offer_id)
+            if owner is None:
+                owner = self.ensure_me().id
+            secret = self.add_secret(
+                content if content is not None else o.text,
+                list(core_facts) if core_facts is not None else list(o.core_facts),
+                [c for c in (confidants if confidants is not None else o.confidants)
+                 if self._is_person_id(c) or self._is_group_id(c) or confidants is not None],
+                owner=owner, shared_at=shared_at or o.created_at or datetime.now().replace(microsecond=0),
+                cloud_ok=cloud_ok,
+            )
+            self.db.execute("DELETE FROM offers WHERE id = ?", [offer_id])
+        return secret
 
     # ----------------------------------------------------------------- queries
 
