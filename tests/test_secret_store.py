@@ -417,7 +417,7 @@ def _core(doc: dict) -> dict:
                                                "shared_at", "veil_cloud_ok")} for s in doc["secrets"]]
     groups = [{k: g.get(k, []) for k in ("id", "name", "members", "from", "to", "former_members")}
               for g in doc["groups"]]
-    key = lambda r: (r["a"], r["b"], r["type"], r["from"] or "")  # noqa: E731
+    key = lambda r: (r["a"], r["b"], r["type"], r["from"] or "")
     return {"users": sorted(users, key=lambda u: u["id"]),
             "relationships": sorted(doc["relationships"], key=key),
             "groups": sorted(groups, key=lambda g: g["id"]),

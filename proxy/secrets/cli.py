@@ -259,7 +259,11 @@ def _settings_path() -> Path:
 def run(args: argparse.Namespace) -> int:
     """Execute a parsed `veil secrets ...` command; returns the process exit code."""
     try:
-        from proxy.secrets.community import export_community, import_community, write_community
+        from proxy.secrets.community import (
+            export_community,
+            import_community,
+            write_community,
+        )
         from proxy.secrets.store import SecretStore
 
         with SecretStore(getattr(args, "db", None) or _settings_path()) as store:

@@ -634,7 +634,7 @@ class SecretStore:
         return Audience(name, "unknown")
 
     def _groups_named(self, key: str) -> tuple[Group, ...]:
-        stripped = key[4:] if key.startswith("the ") else key
+        stripped = key.removeprefix("the ")
         return tuple(
             g for g in self.groups()
             if {phrases.normalize(g.id), phrases.normalize(g.name)} & {key, stripped}
