@@ -18,12 +18,30 @@ label prompt, with an overlap; an entity is taken from the window where it
 has the most context, so nothing past the encoder's limit is missed and
 nothing is reported twice. Windows are batched.
 
+Backends (`VEIL_GLINER_BACKEND`, or `backend=`):
+
+* `onnx` (the default where onnxruntime is installed): the checkpoint is
+  exported once to ONNX, with dynamically quantized int8 weights
+  (`VEIL_GLINER_PRECISION=fp32` keeps fp32), into the cache
+  (`VEIL_CACHE_DIR` or the user cache dir, `gliner/`), keyed by the weights'
+  path, size and mtime, so nothing derived is committed; later loads reuse it.
+  Tokenization, windowing and decoding stay gliner's own.
+* `torch`: the PyTorch model (fp32, or bf16 autocast where the CPU has native
+  bf16; `int8` = dynamic quantization of the Linear layers). It is also what
+  `auto` falls back to, with a warning, if the export fails.
+
+Both run the span head in an algebraically equal but cheaper form
+(`_fast_span_marker`): the output projection of the `marker` head is applied
+per word instead of per (word, width) candidate.
+
 This module imports neither proxy nor eval (local_models is the bottom layer).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import importlib.util
 import json
 import logging
 import os
@@ -128,14 +146,212 @@ def bf16_fast() -> bool:
     return False
 
 
-def resolve_precision(precision: str | None) -> str:
-    """"fp32" or "bf16"; "auto" (default, or VEIL_GLINER_PRECISION) picks bf16 where the CPU has it natively."""
+PRECISIONS = ("auto", "fp32", "bf16", "int8")
+BACKENDS = ("auto", "onnx", "torch")
+# Bump when the exported graph changes (derived files carry it in their cache key).
+ONNX_EXPORT_VERSION = 2
+_ONNX_INPUTS = ("input_ids", "attention_mask", "words_mask", "text_lengths", "span_idx", "span_mask")
+
+
+def _precision_setting(precision: str | None) -> str:
     precision = (precision or os.environ.get("VEIL_GLINER_PRECISION") or "auto").strip().lower()
-    if precision not in {"auto", "fp32", "bf16"}:
-        raise GlinerLoadError(f"unknown GLiNER precision {precision!r}; use auto, fp32 or bf16")
+    if precision not in PRECISIONS:
+        raise GlinerLoadError(f"unknown GLiNER precision {precision!r}; use {', '.join(PRECISIONS)}")
+    return precision
+
+
+def resolve_precision(precision: str | None) -> str:
+    """Torch precision: "fp32", "bf16" or "int8"; "auto" (default, or VEIL_GLINER_PRECISION) picks bf16 where native."""
+    precision = _precision_setting(precision)
     if precision == "auto":
         return "bf16" if bf16_fast() else "fp32"
     return precision
+
+
+def onnx_available() -> bool:
+    """True if onnxruntime and onnx (needed to export and quantize) are importable."""
+    return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "onnx"))
+
+
+def resolve_backend(backend: str | None = None, precision: str | None = None) -> tuple[str, str]:
+    """(backend, precision) from the arguments or VEIL_GLINER_BACKEND / VEIL_GLINER_PRECISION.
+
+    `auto` is onnx (int8) where onnxruntime is installed, else torch; asking
+    for bf16 picks torch, the only backend that runs it.
+    """
+    backend = (backend or os.environ.get("VEIL_GLINER_BACKEND") or "auto").strip().lower()
+    if backend not in BACKENDS:
+        raise GlinerLoadError(f"unknown GLiNER backend {backend!r}; use {', '.join(BACKENDS)}")
+    precision = _precision_setting(precision)
+    if backend == "auto":
+        backend = "torch" if precision == "bf16" or not onnx_available() else "onnx"
+    if backend == "onnx":
+        if precision == "bf16":
+            raise GlinerLoadError("bf16 runs on the torch backend only; use VEIL_GLINER_BACKEND=torch or precision int8/fp32")
+        if not onnx_available():
+            raise GlinerLoadError("the onnx backend needs onnxruntime and onnx (pip install onnxruntime onnx), "
+                                  "or use VEIL_GLINER_BACKEND=torch")
+        return "onnx", "int8" if precision == "auto" else precision
+    return "torch", resolve_precision(precision)
+
+
+def cache_dir() -> Path:
+    """Where derived GLiNER files (ONNX exports) live: $VEIL_CACHE_DIR/gliner or the user cache dir."""
+    override = os.environ.get("VEIL_CACHE_DIR")
+    if override:
+        return Path(override) / "gliner"
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("veil")) / "gliner"
+
+
+def _fast_span_marker(self: Any, h: Any, span_idx: Any) -> Any:
+    """`SpanMarker.forward`, with the output projection moved before the gather (same result).
+
+    The original computes out_project(relu(cat(start[i], end[j]))) for every
+    candidate span (words x max_width rows of 768 -> 384); since relu acts
+    elementwise and a Linear on a concatenation is a sum of two Linears, that
+    equals relu(start) @ Ws[i] + relu(end) @ We[j] + b, projected once per word.
+    """
+    import torch
+
+    _, _, dim = h.shape
+    weight = self.out_project.weight
+    start = torch.relu(self.project_start(h)) @ weight[:, :dim].t()
+    end = torch.relu(self.project_end(h)) @ weight[:, dim:].t() + self.out_project.bias
+    start = torch.gather(start, 1, span_idx[:, :, 0].unsqueeze(2).expand(-1, -1, dim))
+    end = torch.gather(end, 1, span_idx[:, :, 1].unsqueeze(2).expand(-1, -1, dim))
+    return (start + end).view(h.size(0), span_idx.size(1) // self.max_width, self.max_width, dim)
+
+
+def speed_up_span_head(core: Any) -> int:
+    """Swap in `_fast_span_marker` on every exact `SpanMarker` of a GLiNER core model; returns how many."""
+    import types
+
+    import torch
+
+    try:
+        from gliner.modeling.span_rep import SpanMarker
+    except ImportError:  # pragma: no cover - another gliner layout: leave the model as it is
+        return 0
+    count = 0
+    for module in core.modules():
+        out = getattr(module, "out_project", None)
+        # (a quantized Linear's weight is a method: leave such heads as they are)
+        if type(module) is SpanMarker and isinstance(getattr(out, "weight", None), torch.Tensor):
+            module.forward = types.MethodType(_fast_span_marker, module)
+            count += 1
+    return count
+
+
+def _weights_file(model_dir: Path) -> Path:
+    for name in ("model.safetensors", "pytorch_model.bin"):
+        if (model_dir / name).is_file():
+            return model_dir / name
+    raise GlinerLoadError(f"{model_dir} has no model weights (model.safetensors or pytorch_model.bin)")
+
+
+def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str = "int8",
+                cache: str | os.PathLike[str] | None = None) -> Path:
+    """The ONNX export of a loaded GLiNER span model (`precision` int8: dynamically quantized weights, or fp32).
+
+    Written once into the cache (atomically) and reused: the name carries a
+    hash of the weights' path, size and mtime, the config, the precision, the
+    gliner version and `ONNX_EXPORT_VERSION`, so a retrained checkpoint gets a
+    fresh export. The graph does not depend on the labels (they are inputs).
+    Raises `GlinerLoadError`.
+    """
+    if precision not in ("int8", "fp32"):
+        raise GlinerLoadError(f"ONNX precision must be int8 or fp32, got {precision!r}")
+    model_dir = Path(model_dir)
+    weights = _weights_file(model_dir)
+    st = weights.stat()
+    try:
+        from importlib.metadata import version
+
+        gliner_version = version("gliner")
+    except Exception:
+        gliner_version = "?"
+    config = (model_dir / CONFIG_FILENAME).read_bytes() if (model_dir / CONFIG_FILENAME).is_file() else b""
+    ident = (f"{weights.resolve()}|{st.st_size}|{st.st_mtime_ns}|{hashlib.sha256(config).hexdigest()}|{precision}"
+             f"|v{ONNX_EXPORT_VERSION}|gliner {gliner_version}")
+    key = hashlib.sha256(ident.encode()).hexdigest()[:16]
+    out_dir = Path(cache) if cache is not None else cache_dir()
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", model_dir.name)[:60] or "gliner"
+    out = out_dir / f"{name}.{precision}.{key}.onnx"
+    if out.is_file():
+        return out
+    import time
+
+    import torch
+
+    started = time.perf_counter()
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GlinerLoadError(f"cannot create the cache dir for the ONNX export ({out_dir}): {exc}") from exc
+    tmp_fp32 = out.with_name(f"{out.stem}.tmp{os.getpid()}-{threading.get_ident()}.fp32.onnx")
+    tmp_out = out.with_name(f"{out.stem}.tmp{os.getpid()}-{threading.get_ident()}.onnx")
+    try:
+        with _quiet(), _quiet_onnx_logs(), torch.inference_mode(False), torch.no_grad():
+            core = model.model.eval()
+            speed_up_span_head(core)
+            wrapper = model._create_onnx_wrapper(core).eval()
+            spec = model._get_onnx_input_spec()
+            if tuple(spec["input_names"]) != _ONNX_INPUTS:
+                raise GlinerLoadError(f"{model_dir}: unsupported GLiNER model type for ONNX ({type(model).__name__})")
+            sample = [{"tokenized_text": ["My", "name", "is", "Maria", "Lopez", "and", "I", "live", "in", "Lyon", "."], "ner": None},
+                      {"tokenized_text": ["Hi", "."], "ner": None}]
+            batch = model.collate_batch(sample, ["person", "city", "company"], model.create_collator())
+            torch.onnx.export(
+                wrapper,
+                tuple(batch[n] for n in _ONNX_INPUTS),
+                f=str(tmp_fp32),
+                input_names=list(_ONNX_INPUTS),
+                output_names=spec["output_names"],
+                dynamic_axes=spec["dynamic_axes"],
+                opset_version=17,
+                dynamo=False,
+            )
+            if precision == "int8":
+                from onnxruntime.quantization import QuantType, quantize_dynamic
+
+                quantize_dynamic(str(tmp_fp32), str(tmp_out), weight_type=QuantType.QInt8, per_channel=True)
+            else:
+                os.replace(tmp_fp32, tmp_out)
+        os.replace(tmp_out, out)
+    except GlinerLoadError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - any failure means "cannot export"
+        raise GlinerLoadError(f"cannot export {model_dir} to ONNX: {type(exc).__name__}: {exc}") from exc
+    finally:
+        for leftover in (tmp_fp32, tmp_out):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+    log.info("exported %s to %s (%s) in %.1f s", model_dir, out, precision, time.perf_counter() - started)
+    return out
+
+
+def onnx_session(path: str | os.PathLike[str], threads: int) -> Any:
+    """An onnxruntime CPU session: `threads` intra-op threads that sleep rather than spin when idle."""
+    try:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # Spinning workers are ruinous on a shared machine (see OMP_WAIT_POLICY above).
+        spin = os.environ.get("VEIL_ORT_SPIN", "0").strip().lower() in {"1", "true", "yes", "on"}
+        options.add_session_config_entry("session.intra_op.allow_spinning", "1" if spin else "0")
+        options.log_severity_level = 3
+        session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    except Exception as exc:
+        raise GlinerLoadError(f"cannot open the ONNX model {path}: {type(exc).__name__}: {exc}") from exc
+    names = {i.name for i in session.get_inputs()}
+    if names != set(_ONNX_INPUTS):
+        raise GlinerLoadError(f"{path} has inputs {sorted(names)}, expected {list(_ONNX_INPUTS)}")
+    return session
 
 
 def plan_windows(word_costs: Sequence[int], budget: int, overlap: int, max_words: int | None = None) -> list[Window]:
@@ -212,7 +428,10 @@ class GlinerRuntime:
         overlap_words: int | None = None,
         threads: int | None = None,
         precision: str | None = None,
+        session: Any = None,
     ) -> None:
+        """`model`: a loaded GLiNER; `session`: an onnxruntime session of its export (`derive_onnx`) to run
+        instead of the torch model (its tokenizer, collator and decoder are still used)."""
         import torch
 
         self.model = model
@@ -227,7 +446,13 @@ class GlinerRuntime:
         self.batch_size = batch_size
         self.threads = threads or default_threads()
         torch.set_num_threads(self.threads)
-        self.precision = resolve_precision(precision)
+        self.session = session
+        self.backend = "onnx" if session is not None else "torch"
+        if session is None:
+            self.precision = resolve_precision(precision)
+            speed_up_span_head(model.model)
+        else:
+            self.precision = precision if precision in ("int8", "fp32") else "int8"
         config = model.config
         self.max_width = int(getattr(config, "max_width", 12))
         self.overlap = overlap_words if overlap_words is not None else max(2 * self.max_width + 2, 24)
@@ -254,10 +479,18 @@ class GlinerRuntime:
         progress: bool = True,
         quantize: bool = False,
         precision: str | None = None,
+        backend: str | None = None,
+        cache: str | os.PathLike[str] | None = None,
     ) -> GlinerRuntime:
-        """Load a checkpoint (see the module docstring for `source`); raise `GlinerLoadError`."""
+        """Load a checkpoint (see the module docstring for `source`, `backend` and `precision`).
+
+        `quantize=True` is the older spelling of precision "int8". `cache`
+        overrides where the ONNX export is kept. Raises `GlinerLoadError`.
+        """
         import torch
 
+        requested = (backend or os.environ.get("VEIL_GLINER_BACKEND") or "auto").strip().lower()
+        backend, precision = resolve_backend(backend, "int8" if quantize else precision)
         torch.set_num_threads(threads or default_threads())
         if source is None:
             model_dir = DEFAULT_MODEL_DIR
@@ -278,7 +511,20 @@ class GlinerRuntime:
                 raise GlinerLoadError(
                     f"GLiNER checkpoint {source_name!r} not found: not a directory, and not a hub id like 'org/name'"
                 )
-        model = cls._load_dir(model_dir, quantize=quantize)
+        session = None
+        if backend == "onnx":
+            model = cls._load_dir(model_dir)
+            try:
+                session = onnx_session(derive_onnx(model, model_dir, precision=precision, cache=cache),
+                                       threads or default_threads())
+                _release_weights(model)
+            except GlinerLoadError as exc:
+                if requested == "onnx":
+                    raise
+                log.warning("GLiNER: ONNX backend unavailable (%s); running the torch model", exc)
+                precision = resolve_precision(None if precision == "int8" else precision)
+        else:
+            model = cls._load_dir(model_dir, quantize=precision == "int8")
         meta = cls._read_meta(model_dir)
         mapping = label_to_tag if label_to_tag is not None else meta.get("labels")
         if labels is None:
@@ -296,7 +542,8 @@ class GlinerRuntime:
             label_thresholds=meta.get("label_thresholds"),
             word_pattern=meta.get("word_pattern", GLINER_WORD_PATTERN),
             threads=threads,
-            precision="fp32" if quantize else precision,
+            precision=precision,
+            session=session,
         )
 
     @classmethod
@@ -506,11 +753,14 @@ class GlinerRuntime:
                 input_x = [{"tokenized_text": [w for w, _, _ in words[win.begin : win.end]], "ner": None} for _, win, words in chunk]
                 with _quiet():
                     batch = self.model.collate_batch(input_x, labels, self.collator)
-                    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision == "bf16"):
-                        output = self.model.run_batch(batch, threshold=low)
-                    for key, value in list(output.items()):
-                        if isinstance(value, torch.Tensor) and value.dtype == torch.bfloat16:
-                            output[key] = value.float()
+                    if self.session is not None:
+                        output = self._run_onnx(batch)
+                    else:
+                        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision == "bf16"):
+                            output = self.model.run_batch(batch, threshold=low)
+                        for key, value in list(output.items()):
+                            if isinstance(value, torch.Tensor) and value.dtype == torch.bfloat16:
+                                output[key] = value.float()
                     decoded = self.model.decode_batch(output, batch, threshold=low, flat_ner=False, multi_label=False)
                 for (i, win, words), spans in zip(chunk, decoded, strict=True):
                     text = texts[i]
@@ -527,6 +777,17 @@ class GlinerRuntime:
                             found[i].append(pred)
         return [_flat(spans) for spans in found]
 
+    def _run_onnx(self, batch: dict[str, Any]) -> Any:
+        """The model's logits for a collated batch, from the onnxruntime session."""
+        import numpy as np
+        import torch
+        from gliner.modeling.outputs import GLiNERBaseOutput
+
+        feed = {name: batch[name].numpy() for name in _ONNX_INPUTS}
+        feed["span_mask"] = feed["span_mask"].astype(np.bool_, copy=False)
+        (logits,) = self.session.run(None, feed)
+        return GLiNERBaseOutput(logits=torch.from_numpy(logits))
+
     def warmup(self) -> None:
         self.predict("Warm-up text for the detector.")
 
@@ -537,3 +798,31 @@ def _quiet():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield
+
+
+def _release_weights(model: Any) -> None:
+    """Free the torch weights of a model whose forward pass runs in onnxruntime (~90 MB for MiniLM).
+
+    Its tokenizer, collator and decoder, which the ONNX path still uses, hold no weights.
+    """
+    import torch
+
+    for tensor in [*model.model.parameters(), *model.model.buffers()]:
+        tensor.data = torch.empty(0, dtype=tensor.dtype)
+
+
+class _DropOnnxRecords(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "onnx" not in record.pathname
+
+
+@contextlib.contextmanager
+def _quiet_onnx_logs():
+    """onnxruntime.quantization warns on the root logger for every tensor it cannot type; drop those."""
+    root = logging.getLogger()
+    dropper = _DropOnnxRecords()
+    root.addFilter(dropper)
+    try:
+        yield
+    finally:
+        root.removeFilter(dropper)

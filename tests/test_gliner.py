@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -161,3 +162,103 @@ def test_pipeline_with_patterns_and_subjects(detector: GlinerDetector):
     subject = {e.text: e.subject for e in entities}
     assert subject.get("maria.lopez@example.org") == subject.get("Maria Lopez") == "A"
     assert subject.get("+1 415-555-0132") == subject.get("Tom Becker") == "B"
+
+
+# ------------------------------------------------------------------ backends (onnx / torch)
+
+
+def test_backend_resolution(monkeypatch: pytest.MonkeyPatch):
+    from local_models.gliner_runtime import onnx_available, resolve_backend
+
+    monkeypatch.delenv("VEIL_GLINER_BACKEND", raising=False)
+    monkeypatch.delenv("VEIL_GLINER_PRECISION", raising=False)
+    assert resolve_backend("torch", "fp32") == ("torch", "fp32")
+    assert resolve_backend("auto", "bf16") == ("torch", "bf16")  # only torch runs bf16
+    assert resolve_backend(None, None)[0] == ("onnx" if onnx_available() else "torch")
+    monkeypatch.setenv("VEIL_GLINER_BACKEND", "torch")
+    assert resolve_backend(None, "int8") == ("torch", "int8")
+    with pytest.raises(GlinerLoadError, match="unknown GLiNER backend"):
+        resolve_backend("tpu", None)
+    with pytest.raises(GlinerLoadError, match="unknown GLiNER precision"):
+        resolve_backend("torch", "fp8")
+    if onnx_available():
+        assert resolve_backend("onnx", None) == ("onnx", "int8")
+        with pytest.raises(GlinerLoadError, match="bf16 runs on the torch backend"):
+            resolve_backend("onnx", "bf16")
+
+
+def test_fast_span_head_equals_the_original():
+    import torch
+    from gliner.modeling.span_rep import SpanMarker
+
+    from local_models.gliner_runtime import speed_up_span_head
+
+    torch.manual_seed(0)
+    head = SpanMarker(hidden_size=16, max_width=3, dropout=0.0).eval()
+    h = torch.randn(2, 5, 16)
+    starts = torch.arange(5).repeat_interleave(3)
+    idx = torch.stack([starts, (starts + torch.arange(3).repeat(5)).clamp(max=4)], dim=-1)
+    span_idx = idx.unsqueeze(0).repeat(2, 1, 1)
+    with torch.no_grad():
+        expected = head(h, span_idx)
+        assert speed_up_span_head(head) == 1
+        got = head(h, span_idx)
+    assert got.shape == expected.shape == (2, 5, 3, 16)
+    assert torch.allclose(got, expected, atol=1e-5)
+
+
+needs_onnx = pytest.mark.skipif(
+    not SHIPPED or importlib.util.find_spec("onnxruntime") is None or importlib.util.find_spec("onnx") is None,
+    reason="needs the shipped checkpoint and onnxruntime + onnx",
+)
+
+
+@needs_onnx
+def test_onnx_export_matches_torch_and_is_cached(tmp_path: Path):
+    """fp32 ONNX gives the torch model's spans and scores; the export is derived once, then reused."""
+    cache = tmp_path / "cache"
+    onnx_rt = GlinerRuntime.load(backend="onnx", precision="fp32", cache=cache)
+    assert onnx_rt.backend == "onnx" and onnx_rt.precision == "fp32"
+    exported = list(cache.glob("*.onnx"))
+    assert len(exported) == 1 and ".fp32." in exported[0].name
+    torch_rt = GlinerRuntime.load(backend="torch", precision="fp32")
+    assert torch_rt.backend == "torch" and torch_rt.session is None
+    texts = [
+        "My name is Maria Lopez, I work as a nurse at St. Mary's Hospital in Leeds and I am a practising Catholic.",
+        "Tom Becker (@tbecker) moved from Lyon to Berlin.",
+    ]
+    # several texts in one batch: windows of different lengths are padded together
+    got, want = onnx_rt.predict_many(texts), torch_rt.predict_many(texts)
+    assert [[(s.start, s.end, s.label) for s in spans] for spans in got] == [
+        [(s.start, s.end, s.label) for s in spans] for spans in want
+    ]
+    assert any(s.text == "Maria Lopez" for s in got[0])
+    for a, b in zip([s for spans in got for s in spans], [s for spans in want for s in spans], strict=True):
+        assert a.score == pytest.approx(b.score, abs=1e-3)
+    # a second load reuses the file (no new export)
+    mtime = exported[0].stat().st_mtime_ns
+    again = GlinerRuntime.load(backend="onnx", precision="fp32", cache=cache, labels=["full name", "city or region"])
+    assert list(cache.glob("*.onnx")) == exported and exported[0].stat().st_mtime_ns == mtime
+    # the graph takes any label set
+    spans = again.predict(texts[1])
+    assert {s.label for s in spans} <= {"full name", "city or region"} and any(s.text == "Lyon" for s in spans)
+
+
+@needs_onnx
+def test_onnx_failure_fails_closed_or_falls_back(tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("a file where the cache dir should be")
+    with pytest.raises(GlinerLoadError, match="ONNX"):
+        GlinerRuntime.load(backend="onnx", cache=blocked / "sub")
+    with caplog.at_level("WARNING"):
+        runtime = GlinerRuntime.load(backend="auto", precision="int8", cache=blocked / "sub")
+    assert runtime.backend == "torch" and "ONNX backend unavailable" in caplog.text
+    assert any(s.text == "Maria Lopez" for s in runtime.predict("My name is Maria Lopez."))
+
+
+@needs_onnx
+def test_default_detector_runs_int8_onnx(detector: GlinerDetector):
+    if detector._runtime.backend != "onnx":
+        pytest.skip("VEIL_GLINER_BACKEND/PRECISION select another backend in this environment")
+    assert detector._runtime.precision == "int8"
+    assert "(onnx, int8)" in detector.status().detail

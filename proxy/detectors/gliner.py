@@ -8,6 +8,11 @@ points it at another checkpoint directory or a hub id such as
 `urchade/gliner_multi_pii-v1`; labels then come from the checkpoint's
 `veil_labels.json`, or for checkpoints without one from `HUB_LABELS` below.
 
+It runs on onnxruntime with int8 weights where onnxruntime is installed (the
+ONNX file is derived from the checkpoint once, into the cache), else on torch;
+`VEIL_GLINER_BACKEND` (auto|onnx|torch) and `VEIL_GLINER_PRECISION`
+(auto|int8|fp32|bf16) choose (see `local_models.gliner_runtime`).
+
 Load failures raise (`GlinerLoadError`), which the pipeline turns into
 `DetectionUnavailable`: the proxy fails closed, and `veil models` shows why.
 """
@@ -75,7 +80,7 @@ def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-_SHARED: dict[tuple[Any, ...], Any] = {}  # one loaded model per (source, threshold, threads) in a process
+_SHARED: dict[tuple[Any, ...], Any] = {}  # one loaded model per (source, threshold, threads, backend settings) in a process
 _SHARED_LOCK = threading.Lock()
 
 
@@ -93,7 +98,8 @@ class GlinerDetector(Detector):
     def status(self) -> DetectorStatus:
         """Ready if loaded, else a cheap check of the checkpoint (no model load), with the reason when not."""
         if self._runtime is not None:
-            return DetectorStatus(self.name, True, f"loaded: {self._runtime.source}")
+            rt = self._runtime
+            return DetectorStatus(self.name, True, f"loaded: {rt.source} ({getattr(rt, 'backend', 'torch')}, {rt.precision})")
         from local_models.gliner_runtime import GlinerLoadError, GlinerRuntime
 
         try:
@@ -105,7 +111,8 @@ class GlinerDetector(Detector):
     def load(self) -> None:
         if self._runtime is not None:
             return
-        key = (self.model, self.threshold, self.threads)
+        key = (self.model, self.threshold, self.threads,
+               os.environ.get("VEIL_GLINER_BACKEND"), os.environ.get("VEIL_GLINER_PRECISION"))
         with _SHARED_LOCK:
             shared = _SHARED.get(key)
             if shared is None:
