@@ -82,7 +82,9 @@ clean:
 ## model-relevance: train the SmolLM2 relevance LoRA (hours on 2 cores; resumable) -> local_models/weights/relevance/
 REL_DATA ?= build/relevance-data
 REL_WORK ?= build/relevance-work/run
-REL_STEPS ?= 500
+REL_STEPS ?= 1200
+REL_N ?= 1600
+REL_N_SMALL ?= 400
 REL_LAYERS ?= 8
 REL_RANK ?= 16
 REL_ALPHA ?= 32
@@ -90,10 +92,10 @@ REL_THREADS ?= 2
 
 $(REL_DATA)/.stamp:
 	mkdir -p $(REL_DATA)
-	$(PY) -m eval.generator --family train --split single --n 800 --seed 11 --out $(REL_DATA)/train-single.jsonl
-	$(PY) -m eval.generator --family train --split multi --n 800 --seed 11 --out $(REL_DATA)/train-multi.jsonl
-	$(PY) -m eval.generator --family train --split hard --n 200 --seed 11 --out $(REL_DATA)/train-hard.jsonl
-	$(PY) -m eval.generator --family train --split distract --n 200 --seed 11 --out $(REL_DATA)/train-distract.jsonl
+	$(PY) -m eval.generator --family train --split single --n $(REL_N) --seed 11 --out $(REL_DATA)/train-single.jsonl
+	$(PY) -m eval.generator --family train --split multi --n $(REL_N) --seed 11 --out $(REL_DATA)/train-multi.jsonl
+	$(PY) -m eval.generator --family train --split hard --n $(REL_N_SMALL) --seed 11 --out $(REL_DATA)/train-hard.jsonl
+	$(PY) -m eval.generator --family train --split distract --n $(REL_N_SMALL) --seed 11 --out $(REL_DATA)/train-distract.jsonl
 	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --out $(REL_DATA)/dev-$$s.jsonl; done
 	cat $(REL_DATA)/dev-single.jsonl $(REL_DATA)/dev-multi.jsonl $(REL_DATA)/dev-hard.jsonl $(REL_DATA)/dev-distract.jsonl > $(REL_DATA)/dev.jsonl
 	touch $@
