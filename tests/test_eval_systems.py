@@ -1,5 +1,7 @@
 """The scored systems on the real engine and detectors: veil, its baselines, and a plugged-in relevance stage."""
 
+from dataclasses import replace
+
 import pytest
 
 from eval.dataset import parse_record
@@ -61,7 +63,7 @@ def test_eval_policy_has_no_always_mask_tags():
 
 
 def test_veil_without_relevance_masks_every_detection():
-    veil, _, mask_all, _ = builtin_systems()
+    veil, _, mask_all, _ = builtin_systems(replace(eval_settings(), relevance=None))
     prediction = veil.predict(SAMPLE)
     assert prediction.query_related is None  # no judge: no relevance answer to score
     assert "<Email Address>" in prediction.masked and "<Phone Number>" in prediction.masked
