@@ -1,0 +1,60 @@
+"""Query-aware masking end to end: the bundled relevance judge in the real proxy, the `openai` SDK as client.
+
+Chat semantics (issue 5): the query is the question of the LAST user turn; the
+candidates are the PII in everything the request sends (system prompt, earlier
+turns); placeholders stay the same across turns; replies are restored.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from proxy.relevance.lora import BUNDLED_ADAPTER
+
+pytestmark = pytest.mark.skipif(not BUNDLED_ADAPTER.exists(), reason="the trained relevance adapter is not built")
+
+INCOME, SCORE, PHONE, EMAIL = "$6,450", "731", "+1 415-555-0132", "jane.doe@example.com"
+DETAILS = (f"Some background: my monthly income is {INCOME} after tax and my credit score is {SCORE}. "
+           f"You can reach me on {PHONE} or at {EMAIL}.")
+
+
+def test_last_turn_decides_what_is_kept_and_placeholders_hold_across_turns(make_veil):
+    veil = make_veil(policy="query-aware", relevance="smollm2-lora")
+    messages = [
+        {"role": "system", "content": "You are a helpful financial assistant."},
+        {"role": "user", "content": DETAILS},
+        {"role": "assistant", "content": "Thanks, noted."},
+        {"role": "user", "content": "Given my income and my credit score, how large a mortgage could I afford?"},
+    ]
+    veil.client().chat.completions.create(model="m", messages=messages)
+    sent = veil.received[-1].body["messages"]
+    history = sent[1]["content"]
+    # the question needs the income and the credit score: kept; contact details are not needed: masked
+    assert INCOME in history and SCORE in history
+    assert PHONE not in veil.received[-1].raw and EMAIL not in veil.received[-1].raw
+    phone_tag = re.search(r"<Phone Number[^>]*>", history).group(0)
+
+    # next turn: a question about contacting, the same phone repeated in the new turn
+    messages += [
+        {"role": "assistant", "content": "About $290,000."},
+        {"role": "user", "content": f"Which of my details would a lender use to call me back? I said {PHONE}."},
+    ]
+    reply = veil.client().chat.completions.create(model="m", messages=messages)
+    sent2 = veil.received[-1].body["messages"]
+    # the loopback echoes the last user turn as it received it; the client gets its own value back
+    assert PHONE in reply.choices[0].message.content
+    # the phone keeps one placeholder across turns whether the judge keeps or masks it
+    if PHONE not in veil.received[-1].raw:
+        assert phone_tag in sent2[1]["content"] and phone_tag in sent2[-1]["content"]
+    # the income is not needed by this question: masked now, in the earlier turn too
+    assert INCOME not in veil.received[-1].raw
+
+
+def test_judge_off_masks_every_candidate(make_veil):
+    veil = make_veil(policy="query-aware", relevance=None)
+    veil.client().chat.completions.create(model="m", messages=[
+        {"role": "user", "content": DETAILS + " Given my income and my credit score, how large a mortgage could I afford?"}])
+    raw = veil.received[-1].raw
+    assert INCOME not in raw and SCORE not in raw and PHONE not in raw
