@@ -61,8 +61,11 @@ PROMPT_FORMAT = "veil-relevance-v1"
 YES_TEXT = " yes"
 NO_TEXT = " no"
 DEFAULT_THRESHOLD = 0.0  # on the yes-no logit margin; adapters carry a dev-tuned value
-WINDOW_BEFORE = 32
-WINDOW_AFTER = 12
+# Context around each candidate. Training jitters it (8-48 chars before, 0-20 after); at run time
+# 14/4 scored the same dev F1 as 32/12 (0.902 vs 0.901, DEV family, gold candidates) with ~35%
+# less CPU per request (435 vs 676 ms for 15 candidates), since cost is linear in tokens.
+WINDOW_BEFORE = 14
+WINDOW_AFTER = 4
 MAX_QUESTION_CHARS = 600
 MAX_CANDIDATE_CHARS = 24
 

@@ -44,7 +44,7 @@ def test_dev_examples_are_the_deployable_form() -> None:
     start = DESC.index("harrison-nichols")
     assert ex.candidates[0].suffix == format_candidate(
         "Company Name", "harrison-nichols", *context_window(DESC, start, start + len("harrison-nichols")))
-    assert ex.candidates[0].suffix.startswith("Company Name: tanaka and my employer is [harrison-nichols]")
+    assert ex.candidates[0].suffix.startswith("Company Name: employer is [harrison-nichols]")
 
 
 def test_augmented_epochs_are_seeded_and_distractors_are_negative() -> None:
