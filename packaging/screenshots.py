@@ -65,6 +65,7 @@ def _seed_secrets(path: Path) -> None:
                          id="s-job", shared_at="2025-03-02T18:00:00")
         store.add_secret("My knee surgery is on April 3", ["knee surgery"], ["climbers", "jordan"],
                          id="s-health", shared_at="2025-03-10T09:30:00", cloud_ok=True)
+        store.add_offer("My sister Ana is pregnant, please keep it quiet", "keep it quiet", ["Ana is pregnant"])
 
 
 def _tray_pictures(app, out: Path) -> None:
@@ -127,8 +128,8 @@ def main() -> int:
     wait_until(lambda: activity.table.rowCount() == len(REQUESTS), 10)
     activity.table.selectRow(len(REQUESTS) - 1)  # the finance chat: the richest one
     secrets = app.window.pages["secrets"]
-    secrets.tabs.setCurrentIndex(2)
-    secrets.offers.offer("My sister Ana is pregnant, please keep it quiet", "from a prompt at 10:42")
+    secrets.tabs.setCurrentIndex(3)  # the Secrets tab
+    secrets.refresh_offers()
     evaluation = app.window.pages["eval"]
     if args.eval_n and not evaluation.unavailable:
         evaluation.n.setValue(args.eval_n)
