@@ -6,6 +6,7 @@ for every tray command, so desktops without a tray lose nothing.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -13,7 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from gui.actions import VeilActions
@@ -71,6 +72,11 @@ class VeilApp:
         self.window.close()
         self.window.deleteLater()
         self.tray.menu.deleteLater()
+        # Free the widgets now, on this (the GUI) thread: a Qt wrapper left in a reference cycle would
+        # otherwise be finalized by whichever thread next runs the garbage collector, and a worker
+        # thread destroying Qt objects segfaults (seen once in the test suite).
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+        gc.collect()
 
 
 def wait_until(predicate: Callable[[], bool], timeout_s: float) -> bool:
