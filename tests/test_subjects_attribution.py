@@ -10,22 +10,9 @@ must still get their own.
 from __future__ import annotations
 
 import pytest
+from test_subjects import ents  # tests/ is on sys.path, as for conftest
 
-from proxy.entities import Entity
 from proxy.subjects import assign_subjects
-
-
-def ents(text: str, *items: tuple[str, str] | tuple[str, str, int]) -> list[Entity]:
-    """Entities by (surface, tag[, occurrence]) in `text`, as a detector would return them."""
-    out = []
-    for item in items:
-        surface, tag = item[0], item[1]
-        nth = item[2] if len(item) > 2 else 0
-        start = -1
-        for _ in range(nth + 1):
-            start = text.index(surface, start + 1)
-        out.append(Entity(surface, start, start + len(surface), tag))
-    return out
 
 
 def letters(text: str, *items) -> str:
