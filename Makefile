@@ -89,14 +89,16 @@ REL_LAYERS ?= 8
 REL_RANK ?= 16
 REL_ALPHA ?= 32
 REL_THREADS ?= 2
+# share of training queries that refer to facts indirectly (eval.generator --implicit-refs)
+REL_IMPLICIT ?= 0.5
 
 $(REL_DATA)/.stamp:
 	mkdir -p $(REL_DATA)
-	$(PY) -m eval.generator --family train --split single --n $(REL_N) --seed 11 --out $(REL_DATA)/train-single.jsonl
-	$(PY) -m eval.generator --family train --split multi --n $(REL_N) --seed 11 --out $(REL_DATA)/train-multi.jsonl
-	$(PY) -m eval.generator --family train --split hard --n $(REL_N_SMALL) --seed 11 --out $(REL_DATA)/train-hard.jsonl
-	$(PY) -m eval.generator --family train --split distract --n $(REL_N_SMALL) --seed 11 --out $(REL_DATA)/train-distract.jsonl
-	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --out $(REL_DATA)/dev-$$s.jsonl; done
+	$(PY) -m eval.generator --family train --split single --n $(REL_N) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-single.jsonl
+	$(PY) -m eval.generator --family train --split multi --n $(REL_N) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-multi.jsonl
+	$(PY) -m eval.generator --family train --split hard --n $(REL_N_SMALL) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-hard.jsonl
+	$(PY) -m eval.generator --family train --split distract --n $(REL_N_SMALL) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-distract.jsonl
+	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/dev-$$s.jsonl; done
 	cat $(REL_DATA)/dev-single.jsonl $(REL_DATA)/dev-multi.jsonl $(REL_DATA)/dev-hard.jsonl $(REL_DATA)/dev-distract.jsonl > $(REL_DATA)/dev.jsonl
 	touch $@
 

@@ -1,4 +1,4 @@
-"""python -m eval.generator --split single --n 20 --family train --seed 1 --out FILE.jsonl"""
+"""python -m eval.generator --split single --n 20 --family train --seed 1 [--implicit-refs 0.5] --out FILE.jsonl"""
 
 from __future__ import annotations
 
@@ -10,6 +10,13 @@ from .api import DEFAULT_SIZES, SPLITS, generate
 from .families import FAMILIES
 
 
+def _share(text: str) -> float:
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be within [0, 1], got {text}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m eval.generator", description="Generate PII-Bench style samples (JSONL).")
     parser.add_argument("--split", choices=SPLITS, required=True)
@@ -17,8 +24,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", choices=FAMILIES, default="test", help="phrasing family (disjoint across train/dev/test)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="-", help="output JSONL file ('-' for stdout)")
+    parser.add_argument("--implicit-refs", type=_share, default=0.0, metavar="P",
+                        help="share of queries that refer to the needed facts implicitly (0..1, default 0)")
     args = parser.parse_args(argv)
-    samples = generate(args.split, n=args.n, seed=args.seed, family=args.family)
+    samples = generate(args.split, n=args.n, seed=args.seed, family=args.family, implicit_refs=args.implicit_refs)
     lines = "".join(json.dumps(sample, ensure_ascii=False) + "\n" for sample in samples)
     if args.out == "-":
         sys.stdout.write(lines)

@@ -64,7 +64,7 @@ def _choose_facts(ctx: Ctx, members: list[Member], per_person: tuple[int, int]) 
             if child.anchor == m.persona.owner and child.link:
                 needed |= {k for k in child.link.shared if k in ("employer", "alma_mater", "address", "hometown")}
         chosen = {f.key: f.value for f in facts}
-        for key in needed - keys:
+        for key in sorted(needed - keys):  # sorted: set order varies with PYTHONHASHSEED
             v = value_of(m.persona, key, ctx.rng)
             if v is not None:
                 chosen[key] = v

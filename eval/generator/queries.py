@@ -1,7 +1,8 @@
 """Queries: choose a scenario from the categories of the facts present, pick
 1-3 facts (never a name), refer to them abstractly ("my take-home pay", "the
-tenant's credit score") and phrase the question. The gold query-related set
-is exactly the chosen facts' texts. Phrasings are family-split.
+tenant's credit score") or, opt-in, implicitly (cues.py: "what my job brings in
+each month") and phrase the question. The gold query-related set is exactly the
+chosen facts' texts. Phrasings are family-split.
 
 Template markers (stripped before use): [self] only when every referenced fact
 is the user's own; [loc] only location facts; [money] only amounts.
@@ -14,6 +15,7 @@ import re
 from proxy.taxonomy import TYPE_OF_TAG
 
 from .compose import Fact
+from .cues import CUES, TASKS, render_cue
 from .document import Doc, Owner
 from .facts import KINDS
 from .families import Ctx, Piece, Pool, pool
@@ -293,6 +295,18 @@ def render_refs(ctx: Ctx, facts: list[Fact], owners: dict[int, Owner]) -> str:
     return _join(out)
 
 
+def render_cues(ctx: Ctx, facts: list[Fact], owners: dict[int, Owner]) -> str:
+    """Implicit references: "what my job brings in each month and how much I have put aside"."""
+    out: list[str] = []
+    seen: set[int] = set()
+    for fact in facts:
+        owner = owners[fact.owner]
+        pronoun = fact.owner in seen and not owner.is_user and ctx.chance(0.6)
+        seen.add(fact.owner)
+        out.append(render_cue(ctx.pick(CUES[fact.key]), owner, pronoun))
+    return _join(out)
+
+
 def _marker_ok(marker: str, facts: list[Fact], owners: dict[int, Owner]) -> bool:
     if marker == "self":
         return all(owners[f.owner].is_user for f in facts)
@@ -368,20 +382,31 @@ def _leaks(query: str, texts: list[str]) -> bool:
 
 
 def make_query(ctx: Ctx, doc: Doc, entity_texts: list[str], *, want: int | None = None,
-               owners_needed: int = 1) -> tuple[str, list[Fact]]:
-    """Phrase a query over some of the document's facts; it never quotes an entity of the document."""
+               owners_needed: int = 1, implicit_refs: float = 0.0) -> tuple[str, list[Fact]]:
+    """Phrase a query over some of the document's facts; it never quotes an entity of the document.
+
+    With probability `implicit_refs` the facts are referred to by implicit cues (cues.py), and then half
+    the time in a generic task template; at 0 no extra randomness is drawn (output as without the option)."""
+    implicit = implicit_refs > 0 and ctx.chance(implicit_refs)
     for _ in range(8):
         k = want or ctx.weighted((1, 2, 3), (0.4, 0.4, 0.2))
         topic, facts = choose_facts(ctx, doc, k, owners_needed)
         if not facts:
             break
-        piece = pick_template(ctx, topic, facts, doc.owners)
-        body = _split_marker(piece.text)[1].replace("{refs}", render_refs(ctx, facts, doc.owners))
+        task = implicit and ctx.chance(0.5)
+        piece = ctx.pick_piece(TASKS) if task else pick_template(ctx, topic, facts, doc.owners)
+        refs = render_cues(ctx, facts, doc.owners) if implicit else render_refs(ctx, facts, doc.owners)
+        body = _split_marker(piece.text)[1].replace("{refs}", refs)
         prefix = ctx.pick(PREFIX)
         if all(doc.owners[f.owner].is_user for f in facts) and ctx.chance(0.3):
             prefix = ctx.pick(LEAD_IN[TOPIC_CATEGORY[topic]]) + " "
         lead = body[0].lower() if prefix.endswith(", ") and not body.startswith(("I ", "I'm")) else body[0].upper()
-        query = prefix + lead + body[1:] + ctx.pick(SUFFIX)
+        if task and piece.text[0].islower():
+            lead = body[0]            # a casual lower-case task template keeps its case
+        suffix = ctx.pick(SUFFIX)
+        if task and not body.endswith((".", "?", "!")):
+            suffix = ""               # "can u work out ... for me" takes no "Thanks!"
+        query = prefix + lead + body[1:] + suffix
         if doc.casual and ctx.chance(0.3):
             query = query.lower()
         if not _leaks(query, entity_texts):
