@@ -30,6 +30,8 @@ def status_text(controller: ProxyController) -> str:
         text += f" on {controller.base_url}"
     if controller.state == "error" and controller.error:
         text += f": {controller.error}"
+    if controller.state == "starting" and controller.progress.startswith("Loading PII detection"):
+        text = "Starting: loading PII detection…"
     return text
 
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from gui.worker import run_async
 from proxy.activity import ActivityEvent
 from proxy.config import Settings
+from proxy.detectors.base import Readiness
 from proxy.service import ProxyService
 
 log = logging.getLogger(__name__)
@@ -24,11 +25,30 @@ log = logging.getLogger(__name__)
 STATES = ("stopped", "starting", "protecting", "paused", "stopping", "error")
 
 
-def _start_service(settings: Settings) -> tuple[ProxyService, str | None]:
-    """Start a proxy; also say whether protection can run (a broken detector refuses all requests)."""
+def detection_progress(readiness: Readiness, settings: Settings) -> str:
+    """What the window says while the detectors load."""
+    text = f"Loading PII detection: {readiness.detail.removeprefix('loading ')}"
+    if readiness.seconds:
+        text += f" ({readiness.seconds:.0f} s)"
+    if "gliner" in settings.detectors:
+        text += (". The first start on this machine prepares the GLiNER model (up to a minute; "
+                 "`veil models prepare` does it ahead). Requests wait; nothing goes out unmasked.")
+    return text
+
+
+def _start_service(
+    settings: Settings, progress: Callable[[str], None] = lambda _: None, cancelled: Callable[[], bool] = lambda: False,
+) -> tuple[ProxyService, str | None]:
+    """Start a proxy and wait for its detectors to load (reporting `progress`); also say whether
+    protection can run (a detector that cannot load means every request is refused)."""
     service = ProxyService(settings)
+    progress("starting the bundled local model" if settings.upstream is None else "starting the proxy")
     service.start()
     assert service.state is not None
+    readiness = service.wait_for_detection(0.3)
+    while readiness.state == "loading" and not cancelled():
+        progress(detection_progress(readiness, settings))
+        readiness = service.wait_for_detection(0.5)
     broken = [f"{s.name}: {s.detail}" for s in service.state.engine.detector.statuses() if not s.ready]
     problem = f"PII protection cannot run, so requests are refused ({'; '.join(broken)})" if broken else None
     return service, problem
@@ -43,6 +63,7 @@ class ProxyController(QObject):
     offers = Signal(object)  # list[PendingOffer] the guard just queued, on the UI thread
     _event_from_proxy = Signal(object)
     _offers_from_proxy = Signal(object)
+    _progress_from_start = Signal(str)
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -53,10 +74,12 @@ class ProxyController(QObject):
         self._after_stop: Callable[[], None] | None = None
         self.service: ProxyService | None = None
         self.error: str | None = None
+        self.progress = ""  # while starting: what is loading (the detectors can take a minute the first time)
         self.history: list[dict[str, Any]] = []  # earlier sessions' rows (counts only), read at first start
         self._history_loaded = False
         self._event_from_proxy.connect(self._relay)
         self._offers_from_proxy.connect(self.offers.emit)
+        self._progress_from_start.connect(self._on_progress)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -100,6 +123,8 @@ class ProxyController(QObject):
     # ---------------------------------------------------------------- changing
     def _set_state(self, state: str, error: str | None = None) -> None:
         self.error = error
+        if state != "starting":
+            self.progress = ""
         if state != self._state or error:
             self._state = state
             self.stateChanged.emit(state)
@@ -111,7 +136,14 @@ class ProxyController(QObject):
         self._cancel_start = False
         self._set_state("starting")
         settings = self._settings
-        run_async(lambda: _start_service(settings), self._started, self._start_failed, "veil-proxy-start")
+        run_async(lambda: _start_service(settings, self._progress_from_start.emit, lambda: self._cancel_start),
+                  self._started, self._start_failed, "veil-proxy-start")
+
+    @Slot(str)
+    def _on_progress(self, text: str) -> None:
+        if self._state == "starting" and not self._cancel_start and text != self.progress:
+            self.progress = text
+            self.stateChanged.emit(self._state)  # the window and the tray show it
 
     def cancel_start(self) -> None:
         """Give up on a start in progress (e.g. a slow model load); it is stopped once it returns."""

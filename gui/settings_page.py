@@ -1,4 +1,4 @@
-"""Settings: upstream, API key (keyring), port, policy, always/never-mask tags, start at login.
+"""Settings: upstream, API key (keyring), port, policy, the GLiNER detector, always/never-mask tags, start at login.
 
 Save writes the TOML file (`save_settings`), the key to the OS keyring, the
 login entry, and restarts the in-process proxy so the change takes effect.
@@ -31,6 +31,7 @@ from gui.tag_picker import TagPicker
 from proxy.config import (
     ConfigError,
     Settings,
+    bundle_defaults_path,
     config_path,
     save_settings,
     store_upstream_api_key,
@@ -65,6 +66,10 @@ class SettingsPage(QWidget):
         for mode in PolicyMode:
             self.policy.addItem(f"{mode.value}: {POLICY_HELP.get(mode.value, '')}", mode.value)
         self.start_at_login = QCheckBox("Start Veil in the tray when I log in")
+        self.gliner = QCheckBox("Also detect names, places, organizations and health data with the on-device "
+                                "GLiNER model (recommended; slower per request)")
+        self.gliner.setToolTip("Off: only the validated recognizers run (emails, phones, cards, IDs, ...); "
+                               "names, addresses, employers and conditions then go out in clear.")
 
         form = QFormLayout()
         form.addRow("Upstream URL", self.upstream)
@@ -74,6 +79,7 @@ class SettingsPage(QWidget):
         form.addRow("Upstream API key", key_row)
         form.addRow("Port", self.port)
         form.addRow("Policy", self.policy)
+        form.addRow("Detectors", self.gliner)
         form.addRow("", self.start_at_login)
 
         self.always = TagPicker("Always mask")
@@ -116,6 +122,11 @@ class SettingsPage(QWidget):
         self.port.setValue(s.port if 0 < s.port < 65536 else 8787)
         self.policy.setCurrentIndex(max(0, self.policy.findData(s.policy)))
         self.start_at_login.setChecked(s.start_at_login)
+        self.gliner.setChecked("gliner" in s.detectors)
+        if bundle_defaults_path() is not None and "gliner" not in s.detectors:  # the desktop bundle cannot run it
+            self.gliner.setEnabled(False)
+            self.gliner.setToolTip("This desktop build leaves out the GLiNER model's runtime (torch, onnxruntime): "
+                                   "a full install of Veil (`make run` in its repository) has it.")
         self.always.set_checked(s.always_mask)
         self.never.set_checked(s.never_mask)
         overrides = sorted(k for k in os.environ if k.startswith("VEIL_") and k[5:].lower() in Settings.__dataclass_fields__)
@@ -125,10 +136,18 @@ class SettingsPage(QWidget):
         self.note.setText(note)
         self.message.clear()
 
+    def _detectors(self) -> tuple[str, ...]:
+        """The current detectors with "gliner" added or removed as the box says (others are kept)."""
+        current = self.controller.settings.detectors
+        if self.gliner.isChecked():
+            return current if "gliner" in current else (*current, "gliner")
+        return tuple(d for d in current if d != "gliner") or ("patterns",)
+
     def edited(self) -> Settings:
         """The settings as the form shows them, validated (raises ConfigError / PolicyError)."""
         return replace(
             self.controller.settings,
+            detectors=self._detectors(),
             upstream=self.upstream.text().strip() or None,
             port=self.port.value(),
             policy=self.policy.currentData(),

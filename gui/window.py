@@ -114,8 +114,13 @@ class MainWindow(QMainWindow):
         self.bar.setStyleSheet(f"QFrame#statusbar {{ background:{colors.get(c.state, '#eef0f3')}; border-radius:6px; }}")
         self.state_icon.setPixmap(state_pixmap(c.state, 36))
         self.state_text.setText(status_text(c) if c.state != "error" else f"Error: {c.error or 'unknown'}")
-        if c.state in ("protecting", "paused", "starting"):
-            self.detail_text.setText(f"Policy {c.settings.policy} · upstream: {c.upstream_label}")
+        if c.state == "starting" and c.progress:
+            self.detail_text.setText(c.progress[:1].upper() + c.progress[1:])
+            self.detail_text.setToolTip(c.export_line)
+        elif c.state in ("protecting", "paused", "starting"):
+            text = f"Policy {c.settings.policy} · detectors: {', '.join(c.settings.detectors)} · upstream: {c.upstream_label}"
+            note = c.settings.detection_note()
+            self.detail_text.setText(f"{text}\n{note}" if note else text)
             self.detail_text.setToolTip(c.export_line)
         elif c.state == "error":
             self.detail_text.setText("Fix the settings or the models, then start the proxy again.")

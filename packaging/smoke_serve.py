@@ -40,13 +40,19 @@ def main(app: str) -> int:
                 print(child.stdout.read().decode(errors="replace") if child.stdout else "")
                 raise SystemExit(f"veil serve exited with {child.returncode}")
             try:
-                if httpx.get(f"{url}/veil/status", timeout=1).status_code == 200:
+                status = httpx.get(f"{url}/veil/status", timeout=1)
+                if status.status_code == 200 and status.json()["status"] != "loading":
                     break
             except httpx.HTTPError:
-                time.sleep(0.05)
+                pass
+            time.sleep(0.05)
             if time.monotonic() - started > 60:
                 raise SystemExit("veil serve did not answer within 60 s")
         cold = time.monotonic() - started
+        state = status.json()
+        assert state["status"] == "protecting", state  # the bundle's embedded detectors load (patterns only)
+        assert [d["name"] for d in state["detectors"]] == ["patterns"], state
+        print(f"serve: {state['protection'].get('note', 'no coverage note')}")
         reply = httpx.post(f"{url}/v1/chat/completions", timeout=30, json={
             "model": "echo", "messages": [{"role": "user", "content": f"Call me at {PHONE}."}]})
         reply.raise_for_status()

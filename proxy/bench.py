@@ -1,5 +1,9 @@
 """`veil bench`: the latency Veil adds, and its memory, on built-in prompts.
 
+It measures the configured detectors (by default patterns and GLiNER; pin
+others with `VEIL_DETECTORS=patterns` or `detectors` in config.toml) and the
+configured policy and relevance judge; model load times are not counted.
+
 Three prompts of about 200, 1,000 and 4,000 characters carry realistic PII.
 For each we time, over many iterations:
 - detect: the configured detectors alone;
@@ -134,16 +138,24 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_until_up(client: httpx.Client, url: str, process: _Process, timeout_s: float = 60.0) -> None:
+def _wait_until_up(client: httpx.Client, url: str, process: _Process, timeout_s: float = 300.0) -> None:
+    """Until the proxy answers and its detectors have loaded (they load after the port opens)."""
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if not process.alive():
             raise RuntimeError("the proxy exited during start-up")
         try:
-            client.get(url).raise_for_status()
-            return
+            response = client.get(url)
+            response.raise_for_status()
         except httpx.HTTPError:
             time.sleep(0.1)
+            continue
+        status = response.json()
+        if status.get("status") == "unavailable":
+            raise RuntimeError(f"the proxy cannot protect: {status.get('protection', {}).get('detail')}")
+        if status.get("status") != "loading":
+            return
+        time.sleep(0.1)
     raise RuntimeError("the proxy did not start in time")
 
 

@@ -35,14 +35,39 @@ def _settings(args: argparse.Namespace, **extra: Any) -> Settings:
     return load_settings(**overrides)
 
 
+def _report_detection(service: Any, names: str) -> None:
+    """Say once when the detectors are ready, or why protection cannot run (printed from a helper thread)."""
+    readiness = service.wait_for_detection()
+    took = f" in {readiness.seconds:.1f} s" if readiness.seconds is not None else ""
+    if readiness.ready:
+        print(f"PII detection ready ({names}){took}.", flush=True)
+    elif readiness.state == "unavailable":
+        print(f"PII protection cannot run, so requests are refused (nothing is forwarded): {readiness.detail}\n"
+              f"  `veil models` shows what is missing; `veil models prepare` retries the load.", file=sys.stderr, flush=True)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
+    import threading
+
     from proxy.service import ProxyService
 
     settings = _settings(args)
     service = ProxyService(settings)
     state = service.prepare()
+    names = ", ".join(settings.detectors)
     print(f"Veil is protecting on {settings.base_url}  (policy: {settings.policy}; upstream: {settings.upstream or 'bundled local model at ' + state.upstream_url})")
     print(f"Point your tools at it:  export OPENAI_BASE_URL={settings.base_url}")
+    note = settings.detection_note()
+    if note:
+        print(f"Note: {note}")
+    readiness = service.wait_for_detection(0.5)
+    if readiness.state == "loading":
+        note = (" The first GLiNER load on this machine prepares its int8 model (up to a minute; "
+                "`veil models prepare` does it ahead)." if "gliner" in settings.detectors else "")
+        print(f"Loading PII detectors ({names}): requests wait for them, nothing is forwarded unmasked.{note}")
+        threading.Thread(target=_report_detection, args=(service, names), name="veil-report", daemon=True).start()
+    elif not readiness.ready:
+        _report_detection(service, names)
     sys.stdout.flush()
     service.run_foreground()
     return 0
@@ -70,13 +95,20 @@ def cmd_mask(args: argparse.Namespace) -> int:
 def cmd_models(args: argparse.Namespace) -> int:
     from proxy.models import model_report
 
-    rows = model_report(_settings(args))
+    settings = _settings(args)
+    rows = model_report(settings)
     if args.json:
         print(json.dumps(rows, indent=2))
         return 0
     for row in rows:
         mark = "ready" if row["ready"] else "NOT READY"
         print(f"{row['name']:<28} {row['kind']:<12} {mark:<10} {row['detail']}")
+    note = settings.detection_note()
+    if note:
+        print(f"Note: {note}")
+    if any(row["kind"] == "detector" and row.get("in_use") and "gliner" in row["name"] for row in rows):
+        print("`veil models prepare` loads them now and times each (the first GLiNER load on a machine "
+              "derives its int8 ONNX file: up to a minute).")
     return 0 if all(row["ready"] for row in rows if row.get("in_use")) else 1
 
 
@@ -112,9 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     models.set_defaults(func=cmd_models)
     from proxy.models_cli import add_models_commands
 
-    add_models_commands(models)  # veil models add | remove | download
+    add_models_commands(models)  # veil models add | remove | download | prepare
 
-    bench = sub.add_parser("bench", help="measure the latency Veil adds and its memory")
+    bench = sub.add_parser("bench", help="measure the latency Veil adds and its memory",
+                           description="Measure the latency Veil adds and its memory, with the configured detectors "
+                                       "(default: patterns, gliner), policy and relevance judge. Pin detectors with "
+                                       "VEIL_DETECTORS=patterns to measure the recognizers alone.")
     bench.add_argument("--json", action="store_true")
     bench.add_argument("--policy", choices=POLICIES)
     bench.add_argument("--iterations", type=int, default=50)
@@ -136,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
     # llama.cpp and torch threads spin while idle by default, which starves each other on few cores;
     # this must be set before either library is imported.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    # torch's C++ warnings (dozens while the GLiNER ONNX file is first derived) mean nothing to a user
+    os.environ.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")
     parser = build_parser()
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

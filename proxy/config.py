@@ -3,6 +3,12 @@
 The TOML file lives in the platform config dir (`platformdirs`), or where
 `VEIL_CONFIG` points. The upstream API key is never written to the file: it
 lives in the OS keyring (or `VEIL_UPSTREAM_API_KEY`).
+
+A packaged app may change the embedded defaults with a `veil-bundle-defaults.toml`
+beside its code (PyInstaller: `sys._MEIPASS`): the desktop bundle leaves out
+torch and onnxruntime, so it ships `detectors = ["patterns"]` there
+(packaging/veil.spec) instead of failing closed on every request; its status
+says what that leaves undetected (`Settings.detection_note`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ APP_NAME = "veil"
 KEYRING_SERVICE = "veil"
 UPSTREAM_KEY_ENTRY = "upstream-api-key"
 DEFAULT_PORT = 8787
+DEFAULT_DETECTORS = ("patterns", "gliner")
+BUNDLE_DEFAULTS_FILENAME = "veil-bundle-defaults.toml"
 
 
 class ConfigError(ValueError):
@@ -41,7 +49,9 @@ class Settings:
     policy: str = "query-aware"
     always_mask: tuple[str, ...] = DEFAULT_ALWAYS_MASK
     never_mask: tuple[str, ...] = ()
-    detectors: tuple[str, ...] = ("patterns",)
+    # patterns: validated recognizers for structured PII; gliner: the trained model for names, places,
+    # organizations, health and other context-dependent PII (int8 ONNX, derived once into the cache)
+    detectors: tuple[str, ...] = DEFAULT_DETECTORS
     relevance: str | None = "smollm2-lora"  # None or "": query-aware masks every candidate
     max_body_bytes: int = 10 * 1024 * 1024
     access_token: str | None = None
@@ -63,10 +73,24 @@ class Settings:
     def base_url(self) -> str:
         return f"http://{self.host}:{self.port}/v1"
 
+    def detection_note(self) -> str | None:
+        """What the configured detectors leave undetected, for status displays; None with GLiNER on."""
+        if "gliner" in self.detectors:
+            return None
+        if bundle_defaults_path() is not None:
+            why = ("this desktop build leaves out the runtime of the GLiNER model (torch, onnxruntime); "
+                   "a full install of Veil (`make run` in its repository) detects them")
+        else:
+            why = 'the GLiNER detector is off (turn it on with detectors = ["patterns", "gliner"])'
+        return ("Only structured PII (emails, phones, cards, IDs, ...) is detected; names, street addresses, "
+                f"organizations and health data go out in clear: {why}.")
+
     def validated(self) -> Settings:
         self.policy_config()  # raises PolicyError on bad tags or modes
         if not 0 < self.port < 65536:
             raise ConfigError(f"port must be 1-65535, got {self.port}")
+        if not self.detectors:
+            raise ConfigError("detectors must name at least one detector (policy 'off' forwards text unchanged)")
         if self.max_body_bytes <= 0:
             raise ConfigError("max_body_bytes must be positive")
         if self.upstream is not None and not self.upstream.startswith(("http://", "https://")):
@@ -115,9 +139,32 @@ def _coerce(name: str, value: Any) -> Any:
     return value
 
 
+def bundle_defaults_path() -> Path | None:
+    """The embedded defaults of a packaged (frozen) app, if it ships any."""
+    base = getattr(sys, "_MEIPASS", None) if getattr(sys, "frozen", False) else None
+    path = Path(base) / BUNDLE_DEFAULTS_FILENAME if base else None
+    return path if path is not None and path.is_file() else None
+
+
+def _bundle_values() -> dict[str, Any]:
+    path = bundle_defaults_path()
+    if path is None:
+        return {}
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from exc
+
+
+def default_settings() -> Settings:
+    """The embedded defaults: `Settings()`, as a packaged app's bundle defaults change them."""
+    values = _bundle_values()
+    return Settings(**{name: _coerce(name, value) for name, value in values.items()}) if values else Settings()
+
+
 def load_settings(path: Path | None = None, env: dict[str, str] | None = None, **overrides: Any) -> Settings:
-    """Defaults, then the TOML file, then `VEIL_*` environment variables, then `overrides`."""
-    values: dict[str, Any] = {}
+    """Defaults (and a bundle's), then the TOML file, then `VEIL_*` environment variables, then `overrides`."""
+    values: dict[str, Any] = _bundle_values()
     path = path or config_path()
     if path.exists():
         try:
@@ -134,9 +181,12 @@ def load_settings(path: Path | None = None, env: dict[str, str] | None = None, *
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> Path:
-    """Write the settings that differ from the defaults (secrets never go here)."""
+    """Write the settings that differ from the defaults (secrets never go here).
+
+    A setting equal to its default is left out, so it follows the default of a later version.
+    """
     path = path or config_path()
-    defaults = Settings()
+    defaults = default_settings()
     data = {
         # None is written as "" (read back as None), so switching a default off survives a save
         name: list(value) if isinstance(value, tuple) else ("" if value is None else value)
@@ -176,9 +226,12 @@ def store_upstream_api_key(key: str | None) -> None:
 
 
 __all__ = [
+    "DEFAULT_DETECTORS",
     "ConfigError",
     "Settings",
+    "bundle_defaults_path",
     "config_path",
+    "default_settings",
     "load_settings",
     "save_settings",
     "store_upstream_api_key",

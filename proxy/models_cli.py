@@ -1,8 +1,15 @@
-"""`veil models add | remove | download`: manage the GGUF models Veil can use.
+"""`veil models add | remove | download | prepare`: manage the models Veil uses.
 
     veil models add NAME PATH [--kind chat-llm|relevance-lora] [--replace]
     veil models remove NAME
     veil models download REPO_ID FILE [--sha256 HEX] [--name NAME] [--kind ...] [--revision REV]
+    veil models prepare [--json]
+
+`prepare` loads every configured detector and the relevance judge now, as the
+proxy would at start-up, and says how long each took: the first load on a
+machine derives files into the cache (the GLiNER detector's int8 ONNX export,
+the judge's cut base model; `VEIL_CACHE_DIR` moves the cache), so running it
+once after installing makes the first `veil serve` or `veil tray` start fast.
 
 Models are recorded in the registry of `local_models.registry` in Veil's data
 directory (`settings.data_path`, the same one `veil models` lists). `download`
@@ -177,6 +184,61 @@ def download_model(repo_id: str, filename: str, *, sha256: str | None = None, na
     return add_model(name or default_name(filename), path, kind, data_dir=registry.data_dir, replace=replace)
 
 
+def prepare_models(settings: Any = None, *, progress: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """Load each configured detector, then the relevance judge; one row per model with
+    `ready`, `seconds` and `detail` (what loaded, or why it cannot). `progress(name)` is
+    called before each load."""
+    import time
+
+    from proxy.detectors.registry import build_detector
+
+    if settings is None:
+        from proxy.config import load_settings
+
+        settings = load_settings()
+    rows: list[dict[str, Any]] = []
+
+    def timed(name: str, kind: str, load: Callable[[], str]) -> None:
+        if progress is not None:
+            progress(name)
+        started = time.perf_counter()
+        try:
+            ready, detail = True, load()
+        except Exception as exc:  # noqa: BLE001 - every failure is reported, not raised
+            ready, detail = False, f"{type(exc).__name__}: {exc}"
+        rows.append({"name": name, "kind": kind, "ready": ready,
+                     "seconds": round(time.perf_counter() - started, 2), "detail": detail})
+
+    def load_detector(name: str) -> str:
+        detector = build_detector([name]).detectors[0]
+        detector.load()
+        return detector.status().detail
+
+    for name in settings.detectors:
+        timed(name, "detector", lambda name=name: load_detector(name))
+    if settings.relevance:
+        def load_judge() -> str:
+            from proxy.relevance import build_judge
+
+            judge = build_judge(settings.relevance, data_dir=settings.data_path, policy=settings.policy_config())
+            if hasattr(judge, "load"):
+                judge.load()
+            used = "" if settings.policy == "query-aware" else f" (not used by policy {settings.policy!r})"
+            return (judge.status()[1] if hasattr(judge, "status") else "loaded") + used
+
+        timed(settings.relevance, "relevance", load_judge)
+    return rows
+
+
+def _cache_location() -> str:
+    try:
+        from local_models.gliner_runtime import cache_dir
+
+        return str(cache_dir().parent)
+    except Exception:  # noqa: BLE001 - only for the message
+        return "the user cache dir"
+
+
 # --------------------------------------------------------------------------- argparse wiring
 
 
@@ -213,6 +275,36 @@ def cmd_download(args: argparse.Namespace) -> int:
     return _run(lambda: _print_added(*download_model(
         args.repo_id, args.file, sha256=args.sha256, name=args.name, kind=args.kind, revision=args.revision,
         replace=args.replace, data_dir=args.data_dir)))
+
+
+def cmd_prepare(args: argparse.Namespace) -> int:
+    import json
+
+    from proxy.config import load_settings
+
+    settings = load_settings()
+    if not args.json:
+        print(f"Preparing the models Veil is configured to use (derived files go to {_cache_location()}; "
+              "the first time takes up to a minute per model)", flush=True)
+
+    def progress(name: str) -> None:
+        if not args.json:
+            print(f"  {name}: loading…", flush=True)
+
+    rows = prepare_models(settings, progress=progress)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        for row in rows:
+            mark = "ready" if row["ready"] else "NOT READY"
+            print(f"{row['name']:<16} {row['kind']:<10} {mark:<10} {row['seconds']:>7.1f} s  {row['detail']}")
+        broken = [row["name"] for row in rows if not row["ready"]]
+        if broken and any(row["kind"] == "detector" for row in rows if not row["ready"]):
+            print("PII protection cannot run with these settings: the proxy refuses requests until the detectors "
+                  "above load (or choose others: detectors = [...] in config.toml, or VEIL_DETECTORS).", file=sys.stderr)
+        elif broken:
+            print("The relevance judge cannot load: query-aware masks every detected value.", file=sys.stderr)
+    return 0 if all(row["ready"] for row in rows) else 1
 
 
 def add_models_commands(parser: argparse.ArgumentParser | Any) -> argparse.ArgumentParser:
@@ -254,8 +346,13 @@ def add_models_commands(parser: argparse.ArgumentParser | Any) -> argparse.Argum
     dl.add_argument("--replace", action="store_true")
     common(dl)
     dl.set_defaults(func=cmd_download)
+
+    prep = sub.add_parser("prepare", help="load the configured detectors and relevance judge now (the first load "
+                                          "derives cached files), and say how long each took")
+    prep.add_argument("--json", action="store_true")
+    prep.set_defaults(func=cmd_prepare)
     return models
 
 
 __all__ = ["KINDS", "ModelsCliError", "add_model", "add_models_commands", "default_name", "download_model",
-           "remove_model", "verify_sha256"]
+           "prepare_models", "remove_model", "verify_sha256"]

@@ -30,7 +30,7 @@ from starlette.routing import Route
 
 from proxy.activity import ActivityEvent, ActivityLog, ActivityRecord
 from proxy.config import Settings
-from proxy.detectors.base import DetectionUnavailable
+from proxy.detectors.base import DetectionUnavailable, Readiness
 from proxy.engine import PrivacyEngine, Protection
 from proxy.errors import error_body, openai_error
 from proxy.guard import GuardResult, ReplyCheck, SecretGuard, add_system_note, pop_audience
@@ -57,6 +57,16 @@ class ProxyState:
     paused: bool = False  # protection paused by the user: forward unchanged, and say so in the log
     client: httpx.AsyncClient | None = None
     guard: SecretGuard | None = None  # secret enforcement (proxy.guard); None: no secret store
+    relevance: Readiness | None = None  # the relevance judge's load, when the policy uses one (proxy.service)
+
+
+STATUS_OF = {"ready": "protecting", "loading": "loading", "unavailable": "unavailable", "not loaded": "protecting"}
+
+
+def detection_readiness(state: ProxyState) -> Readiness:
+    """Whether the proxy's detectors can run now (see `Readiness`)."""
+    readiness = getattr(state.engine.detector, "readiness", None)
+    return readiness() if readiness is not None else Readiness("ready", "loaded")
 
 
 class _BodyTooLarge(Exception):
@@ -343,15 +353,23 @@ class ProxyApp:
             return openai_error(502, "The upstream's model list is not JSON.", "upstream_error", code="bad_upstream_response")
 
     async def status(self, request: Request) -> Response:
+        """The protection state: `status` is "protecting", "loading" (requests wait for the
+        detectors), "unavailable" (requests are refused; `protection.detail` says why) or "paused"."""
         detector = self.state.engine.detector
         # status() may load a model: keep it off the event loop
         statuses = await anyio.to_thread.run_sync(detector.statuses) if hasattr(detector, "statuses") else []
-        return JSONResponse({
-            "status": "paused" if self.state.paused else "protecting",
+        protection = detection_readiness(self.state)
+        note = self.state.settings.detection_note()  # what the configured detectors leave undetected
+        body: dict[str, Any] = {
+            "status": "paused" if self.state.paused else STATUS_OF.get(protection.state, protection.state),
+            "protection": {**protection.to_dict(), **({"note": note} if note else {})},
             "policy": self.state.settings.policy,
             "upstream": self.state.upstream_url,
             "detectors": [{"name": s.name, "ready": s.ready, "detail": s.detail} for s in statuses],
-        })
+        }
+        if self.state.relevance is not None:
+            body["relevance"] = {"name": self.state.settings.relevance, **self.state.relevance.to_dict()}
+        return JSONResponse(body)
 
     async def not_found(self, request: Request) -> Response:
         return openai_error(404, f"Veil does not serve {request.method} {request.url.path}. Supported: POST /v1/chat/completions, /v1/completions, /v1/responses, /v1/embeddings; GET /v1/models.", code="unknown_url")

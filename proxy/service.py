@@ -2,9 +2,14 @@
 
 With no upstream configured, Veil answers from the bundled local model, which
 is served on a loopback port by `local_models`, so a fresh offline machine
-works end to end. Detectors are loaded at start-up so a broken model shows in
-`/veil/status` and the GUI at once; requests are refused (fail closed) for as
-long as protection cannot run.
+works end to end. Detectors start loading as the proxy starts, on a
+background thread, so the port answers at once and `/veil/status` says
+"loading" while a model loads (the first GLiNER load derives its int8 ONNX file
+into the cache: up to a minute; `veil models prepare` does it ahead).
+Requests that arrive meanwhile wait for the load; nothing is forwarded
+unmasked. A model that cannot load shows in `/veil/status` and the GUI with
+the reason, and requests are refused (fail closed) for as long as protection
+cannot run. The relevance judge is loaded next, on the same thread.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import uvicorn
 
 from proxy.activity import ActivityLog
 from proxy.config import Settings, upstream_api_key
-from proxy.detectors.base import DetectionUnavailable
+from proxy.detectors.base import DetectionUnavailable, Readiness
 from proxy.factory import build_engine
 from proxy.guard import GuardUnavailable, SecretGuard
 from proxy.secrets import SecretStore
@@ -45,12 +50,27 @@ def start_local_upstream(settings: Settings) -> LocalUpstream:
     return LocalUpstream(base_url, stop)
 
 
-def build_state(settings: Settings, *, activity: ActivityLog | None = None, upstream_url: str | None = None) -> ProxyState:
-    engine = build_engine(settings)
+def _load_judge(state: ProxyState) -> None:
+    """Load the relevance judge (when the policy uses one), so the first request does not pay for it."""
+    judge = state.engine.relevance
+    if judge is None or state.settings.policy != "query-aware" or not hasattr(judge, "load"):
+        return
+    state.relevance = Readiness("loading", f"loading {getattr(judge, 'name', 'the judge')}")
+    started = time.perf_counter()
     try:
-        engine.detector.load()
-    except DetectionUnavailable as exc:
-        log.error("PII protection cannot run, requests will be refused: %s", exc)
+        judge.load()
+    except Exception as exc:  # noqa: BLE001 - a judge that cannot load means: mask every candidate
+        log.warning("the relevance judge cannot load; query-aware masks every detected value: %s", exc)
+        state.relevance = Readiness("unavailable", f"{exc}; every detected value is masked", time.perf_counter() - started)
+    else:
+        state.relevance = Readiness("ready", f"{getattr(judge, 'name', 'judge')} loaded", time.perf_counter() - started)
+
+
+def build_state(settings: Settings, *, activity: ActivityLog | None = None, upstream_url: str | None = None,
+                background: bool = True) -> ProxyState:
+    """The proxy's state; its detectors (then its relevance judge) load on a background thread,
+    or before this returns with `background=False`."""
+    engine = build_engine(settings)
     if activity is None:
         activity = ActivityLog(settings.data_path / "activity.db")
     guard = SecretGuard(SecretStore(settings.data_path / "secrets.db"))
@@ -58,7 +78,7 @@ def build_state(settings: Settings, *, activity: ActivityLog | None = None, upst
         guard.warm_up()  # loads MiniLM only when the store holds secrets
     except GuardUnavailable as exc:
         log.error("the secret guard cannot run, requests will be refused: %s", exc)
-    return ProxyState(
+    state = ProxyState(
         settings=settings,
         engine=engine,
         upstream_url=upstream_url or settings.upstream or "",
@@ -66,6 +86,16 @@ def build_state(settings: Settings, *, activity: ActivityLog | None = None, upst
         upstream_key=upstream_api_key(),
         guard=guard,
     )
+    detector = engine.detector
+    if background and hasattr(detector, "load_in_background"):
+        detector.load_in_background(then=lambda: _load_judge(state))
+    else:
+        try:
+            detector.load()
+        except DetectionUnavailable as exc:
+            log.error("PII protection cannot run, requests will be refused: %s", exc)
+        _load_judge(state)
+    return state
 
 
 @dataclass
@@ -115,6 +145,14 @@ class ProxyService:
                 raise RuntimeError(f"the proxy could not start on {self.settings.host}:{self.settings.port}")
             time.sleep(0.02)
         return self.base_url
+
+    def wait_for_detection(self, timeout_s: float | None = None) -> Readiness:
+        """Wait (at most `timeout_s`) for the detectors to finish loading; then whether they are ready and why not."""
+        assert self.state is not None, "start or prepare the service first"
+        detector = self.state.engine.detector
+        if hasattr(detector, "wait_loaded"):
+            return detector.wait_loaded(timeout_s)
+        return Readiness("ready", "loaded")
 
     @property
     def base_url(self) -> str:

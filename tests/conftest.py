@@ -2,17 +2,28 @@
 
 Nothing here is mocked: `LoopbackUpstream` is a real HTTP server that records
 what it receives, and `make_veil` starts real `ProxyService`s (uvicorn on a
-free port) with the "patterns" detector.
+free port). They run the "patterns" detector only: these tests are about the
+proxy's plumbing and rely on what patterns find; `make_veil(detectors=DEFAULT_DETECTORS)`
+runs the real default (patterns + GLiNER, see tests/test_e2e_default_detectors.py).
+
+Derived model files (GLiNER's int8 ONNX export, the relevance judge's cut base
+model) go to one persistent cache for the whole session, `build/test-cache`
+(gitignored; `VEIL_CACHE_DIR` set outside the tests wins), so they are derived
+once per machine, not once per test or per temporary directory.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+TEST_CACHE_DIR = Path(__file__).resolve().parent.parent / "build" / "test-cache"
+os.environ.setdefault("VEIL_CACHE_DIR", str(TEST_CACHE_DIR))  # before any model loads; subprocesses inherit it
 
 from proxy.config import Settings
 from proxy.loopback import LoopbackUpstream, Recorded
@@ -67,8 +78,10 @@ class Veil:
 
 
 def _settings(loopback: LoopbackUpstream, data_dir: Path, **overrides: Any) -> Settings:
-    # policy "all": these tests are about the proxy, not about which values a query may keep
-    return replace(Settings(port=0, upstream=loopback.base_url, data_dir=str(data_dir), policy="all"), **overrides)
+    # policy "all": these tests are about the proxy, not about which values a query may keep;
+    # detectors "patterns": they rely on what the validated recognizers find (and stay fast)
+    base = Settings(port=0, upstream=loopback.base_url, data_dir=str(data_dir), policy="all", detectors=("patterns",))
+    return replace(base, **overrides)
 
 
 def _start(upstream: LoopbackUpstream, settings: Settings) -> Veil:
@@ -76,6 +89,7 @@ def _start(upstream: LoopbackUpstream, settings: Settings) -> Veil:
         patch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
         service = ProxyService(settings)
         url = service.start()
+    service.wait_for_detection(300)  # detectors load in the background; tests start from a settled state
     return Veil(service, upstream, url)
 
 

@@ -10,8 +10,15 @@ import pytest
 TEXT = "Mail ann.lee@example.org or call +44 20 7946 0958; card 4111 1111 1111 1111."
 
 
-def veil(*args: str, stdin: str = "", tmp_path=None, timeout: int = 180) -> subprocess.CompletedProcess:
+def veil(*args: str, stdin: str = "", tmp_path=None, timeout: int = 180,
+         detectors: str | None = "patterns", **extra_env: str) -> subprocess.CompletedProcess:
+    """`veil ARGS` in a child process; `detectors` pins VEIL_DETECTORS (these test the CLI, not the
+    models: patterns find everything TEXT holds), None keeps the embedded default."""
     env = {**os.environ, "VEIL_CONFIG": str(tmp_path / "config.toml"), "VEIL_DATA_DIR": str(tmp_path / "data")}
+    env.pop("VEIL_DETECTORS", None)
+    if detectors is not None:
+        env["VEIL_DETECTORS"] = detectors
+    env.update(extra_env)
     return subprocess.run([sys.executable, "-m", "proxy.cli", *args], input=stdin, capture_output=True,
                           text=True, env=env, timeout=timeout)
 
@@ -44,17 +51,27 @@ def test_bad_config_is_a_clear_error_not_a_traceback(tmp_path):
 
 
 def test_models_reports_readiness(tmp_path):
-    result = veil("models", "--json", tmp_path=tmp_path)
+    result = veil("models", "--json", tmp_path=tmp_path, detectors=None)  # the default, checked without loading
     rows = {row["name"]: row for row in json.loads(result.stdout)}
     assert rows["patterns"]["ready"] and rows["patterns"]["in_use"]
+    assert rows["gliner"]["ready"] and rows["gliner"]["in_use"]
     assert rows["smollm2-135m-instruct"]["ready"]
+
+
+def test_models_prepare_loads_and_times_the_configured_models(tmp_path):
+    result = veil("models", "prepare", "--json", tmp_path=tmp_path, VEIL_RELEVANCE="")
+    assert result.returncode == 0, result.stderr
+    [row] = json.loads(result.stdout)
+    assert (row["name"], row["kind"], row["ready"]) == ("patterns", "detector", True) and row["seconds"] >= 0
 
 
 @pytest.mark.slow
 def test_bench_json_has_the_documented_keys(tmp_path):
+    # the bench's mechanics; with the default detectors it measures GLiNER too (a minute more here)
     result = veil("bench", "--json", "--iterations", "3", tmp_path=tmp_path, timeout=300)
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
+    assert data["detectors"] == ["patterns"]
     for key in ("detect_p50_ms", "detect_p95_ms", "full_p50_ms", "full_p95_ms", "passthrough_p50_ms", "rss_mb"):
         assert isinstance(data[key], float), key
     assert data["prompts"]["1000"]["entities"] >= 10

@@ -26,7 +26,7 @@ def test_defaults_bind_loopback_with_the_local_model(tmp_path):
 @pytest.mark.parametrize("content, error", [
     ("port = 'abc'", ConfigError), ("colour = 'red'", ConfigError), ("policy = 'most'", PolicyError),
     ("upstream = 'ftp://x'", ConfigError), ("port = 70000", ConfigError), ("port = ", ConfigError),
-    ("never_mask = ['Shoe Size']", PolicyError),
+    ("never_mask = ['Shoe Size']", PolicyError), ("detectors = []", ConfigError),
 ])
 def test_bad_settings_are_clear_errors(tmp_path, content, error):
     path = tmp_path / "config.toml"
@@ -50,3 +50,39 @@ def test_query_aware_relevance_is_on_by_default_and_can_be_switched_off(tmp_path
     path = tmp_path / "c.toml"
     save_settings(Settings(relevance=None), path)
     assert load_settings(path, env={}).relevance is None  # "off" survives a save
+
+
+def test_the_trained_model_detects_by_default_and_patterns_only_survives_a_save(tmp_path):
+    assert load_settings(tmp_path / "missing.toml", env={}).detectors == ("patterns", "gliner")
+    assert load_settings(tmp_path / "missing.toml", env={"VEIL_DETECTORS": "patterns"}).detectors == ("patterns",)
+    path = tmp_path / "c.toml"
+    save_settings(Settings(detectors=("patterns",)), path)
+    assert 'detectors = [\n    "patterns",\n]' in path.read_text() or 'detectors = ["patterns"]' in path.read_text()
+    assert load_settings(path, env={}).detectors == ("patterns",)  # an explicit opt-out is kept
+    save_settings(Settings(), path)
+    assert "detectors" not in path.read_text()  # the default is not pinned: a later default applies
+
+
+def test_the_desktop_bundle_ships_patterns_only_as_its_default_and_says_so(tmp_path, monkeypatch):
+    """packaging/veil.spec copies veil-bundle-defaults.toml into the frozen app (sys._MEIPASS)."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    assert Settings(detectors=("patterns",)).detection_note().endswith("turn it on with detectors = "
+                                                                       '["patterns", "gliner"]).')
+    assert Settings().detection_note() is None
+    bundle = tmp_path / "_internal"
+    bundle.mkdir()
+    shutil.copy(Path(__file__).parent.parent / "packaging" / "veil-bundle-defaults.toml", bundle)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
+
+    settings = load_settings(tmp_path / "missing.toml", env={})
+    assert settings.detectors == ("patterns",)
+    assert "names, street addresses" in settings.detection_note() and "desktop build" in settings.detection_note()
+    path = tmp_path / "c.toml"
+    save_settings(settings, path)
+    assert "detectors" not in path.read_text()  # the bundle's default, not pinned
+    save_settings(Settings(detectors=("patterns", "gliner")), path)
+    assert load_settings(path, env={}).detectors == ("patterns", "gliner")  # an explicit choice is kept

@@ -8,6 +8,7 @@ upstream, the original values back in the reply.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from typing import Any
 
@@ -15,11 +16,12 @@ import httpx
 import openai
 import pytest
 
-from conftest import PII, PII_TEXT, Veil
+from conftest import PII, PII_TEXT, Veil, _settings
 from proxy.activity import ActivityLog
 from proxy.detectors.base import Detector
 from proxy.detectors import registry
 from proxy.detectors.registry import register_detector
+from proxy.service import ProxyService
 
 ERROR_KEYS = {"message", "type", "param", "code"}
 PHONE_2 = "(212) 555-0147"
@@ -297,6 +299,57 @@ def test_fail_closed_when_protection_cannot_run(make_veil, monkeypatch, broken: 
     [detector] = httpx.get(veil.url[:-3] + "/veil/status").json()["detectors"]
     assert detector["name"] == f"broken-{broken}"
     assert (detector["ready"], "corrupt" in detector["detail"]) == ((False, True) if broken == "load" else (True, False))
+
+
+class _GatedDetector(Detector):
+    """Loads only when the test releases it (a model that takes a while, like GLiNER's first load)."""
+
+    name = "gated"
+
+    def __init__(self, release: threading.Event) -> None:
+        self.release = release
+
+    def load(self) -> None:
+        self.release.wait(60)
+
+    def detect(self, text: str):
+        return []
+
+
+def test_requests_wait_while_detection_loads_and_status_says_loading(loopback, tmp_path, monkeypatch):
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.null.Keyring")
+    release = threading.Event()
+    register_detector("gated", lambda: _GatedDetector(release))
+    loopback.requests.clear()
+    service = ProxyService(_settings(loopback, tmp_path, detectors=("patterns", "gated")))
+    url = service.start()  # serving at once; the detectors load in the background
+    status_url = url[:-3] + "/veil/status"
+    try:
+        status = httpx.get(status_url).json()
+        assert (status["status"], status["protection"]["state"]) == ("loading", "loading")
+        assert "gated" in status["protection"]["detail"]
+        assert {d["name"]: d["ready"] for d in status["detectors"]} == {"patterns": True, "gated": False}
+
+        replies: list[Any] = []
+        client = openai.OpenAI(base_url=url, api_key="sk-client", max_retries=0)
+        waiting = threading.Thread(target=lambda: replies.append(client.chat.completions.create(
+            model="echo", messages=[{"role": "user", "content": PII_TEXT}])))
+        waiting.start()
+        time.sleep(0.5)
+        assert waiting.is_alive() and loopback.requests == []  # the request waits; nothing went out
+        release.set()
+        waiting.join(30)
+        assert replies[0].choices[0].message.content == "You said: " + PII_TEXT
+        [sent] = loopback.requests
+        assert_no_pii(sent.body)
+        assert sent.body["messages"][0]["content"] == masked(PII_TEXT)
+        status = httpx.get(status_url).json()
+        assert (status["status"], status["protection"]["state"]) == ("protecting", "ready")
+        assert status["protection"]["seconds"] >= 0.4
+    finally:
+        release.set()
+        service.stop()
 
 
 # -- 3: bad input gets an OpenAI-format 4xx, never a traceback -------------------------------

@@ -13,6 +13,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import argparse
 import socket
+import threading
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -32,9 +33,11 @@ from gui.app import VeilApp
 from gui.eval_page import EvalPage, eval_unavailable, metrics_table
 from gui.icons import state_pixmap
 from proxy.config import Settings, load_settings, upstream_api_key
+from proxy.detectors import Detector, register_detector, registry
 from proxy.loopback import LoopbackUpstream
 from proxy.secrets import SecretStore
 
+PATTERNS = ("patterns",)  # app mechanics, not detection: the validated recognizers are enough (and fast)
 PHONE, EMAIL, SSN = "+1 415 555 0132", "dana@example.org", "123-45-6789"
 PROMPT = f"Email {EMAIL} or call {PHONE}; my SSN is {SSN}."
 
@@ -49,7 +52,7 @@ def free_port() -> int:
 def gui_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Config file, keyring, data and autostart dirs all inside tmp_path."""
     for name in list(os.environ):
-        if name.startswith("VEIL_"):
+        if name.startswith("VEIL_") and name != "VEIL_CACHE_DIR":  # the session's model cache (conftest) stays
             monkeypatch.delenv(name)
     monkeypatch.setenv("VEIL_CONFIG", str(tmp_path / "config.toml"))
     monkeypatch.setenv("VEIL_ALLOW_INSECURE_KEYRING", "1")
@@ -69,7 +72,7 @@ def app(qtbot, gui_env: Path, loopback: LoopbackUpstream) -> Iterator[VeilApp]:
     loopback.requests.clear()
     # relevance off: these tests are about the app, not about which PII a query needs
     settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"),
-                        never_mask=("Email Address",), relevance=None)
+                        never_mask=("Email Address",), relevance=None, detectors=PATTERNS)
     veil = VeilApp(settings, store_path=gui_env / "secrets.db")
     qtbot.waitUntil(lambda: veil.controller.state == "protecting", timeout=15000)
     yield veil
@@ -100,6 +103,7 @@ def test_tray_menu_pause_copy_stop_start(app: VeilApp, qtbot, loopback: Loopback
         "Stop proxy", "Pause protection", "Copy export OPENAI_BASE_URL=… line", "Open window", "Quit Veil"]
     protecting = tray.icon.pixmap(32).toImage()
     assert tray.icon_state == "protecting"
+    assert "names, street addresses" in app.window.detail_text.text()  # patterns only: the window says what is missed
 
     menu_action(app, "Pause protection").trigger()
     assert app.controller.service.state.paused is True
@@ -136,7 +140,8 @@ def test_port_in_use_shows_error_icon(qtbot, gui_env: Path, loopback: LoopbackUp
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
-        settings = Settings(port=busy.getsockname()[1], upstream=loopback.base_url, data_dir=str(gui_env / "data"))
+        settings = Settings(port=busy.getsockname()[1], upstream=loopback.base_url, data_dir=str(gui_env / "data"),
+                            detectors=PATTERNS)
         veil = VeilApp(settings, store_path=gui_env / "secrets.db")
         try:
             qtbot.waitUntil(lambda: veil.controller.state == "error", timeout=15000)
@@ -146,6 +151,56 @@ def test_port_in_use_shows_error_icon(qtbot, gui_env: Path, loopback: LoopbackUp
             assert menu_action(veil, "Start proxy").isEnabled()
         finally:
             veil.close()
+
+
+class _GatedDetector(Detector):
+    """A detector whose load waits until the test lets it finish (and then maybe fails)."""
+
+    name = "gated-model"
+
+    def __init__(self, release: threading.Event, fails: bool) -> None:
+        self.release, self.fails = release, fails
+
+    def load(self) -> None:
+        self.release.wait(60)
+        if self.fails:
+            raise OSError("weights missing")
+
+    def detect(self, text: str) -> list:
+        return []
+
+
+@pytest.mark.parametrize("fails", [False, True])
+def test_window_says_while_detection_loads_then_ready_or_why_not(qtbot, gui_env: Path, loopback: LoopbackUpstream,
+                                                                  monkeypatch, fails: bool):
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))  # the registration ends with the test
+    release = threading.Event()
+    register_detector("gated-model", lambda: _GatedDetector(release, fails))
+    settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"), relevance=None,
+                        detectors=("patterns", "gated-model"))
+    veil = VeilApp(settings, store_path=gui_env / "secrets.db")
+    try:
+        qtbot.waitUntil(lambda: "Loading PII detection: gated-model" in veil.window.detail_text.text(), timeout=15000)
+        assert veil.controller.state == "starting"
+        assert veil.actions.status.text() == "Starting: loading PII detection…"
+        status = httpx.get(f"http://127.0.0.1:{settings.port}/veil/status").json()  # the proxy answers meanwhile
+        assert (status["status"], status["protection"]["state"]) == ("loading", "loading")
+        assert [(d["name"], d["ready"], d["detail"]) for d in status["detectors"]] == [
+            ("patterns", True, "ready"), ("gated-model", False, "loading")]
+        release.set()
+        if fails:
+            qtbot.waitUntil(lambda: veil.controller.state == "error", timeout=15000)
+            assert "requests are refused (gated-model: OSError: weights missing)" in veil.controller.error
+            assert "weights missing" in veil.window.state_text.text() and veil.tray.icon_state == "error"
+            status = httpx.get(f"http://127.0.0.1:{settings.port}/veil/status").json()
+            assert status["status"] == "unavailable" and "weights missing" in status["protection"]["detail"]
+        else:
+            qtbot.waitUntil(lambda: veil.controller.state == "protecting", timeout=15000)
+            assert "detectors: patterns, gated-model" in veil.window.detail_text.text()
+            assert httpx.get(f"http://127.0.0.1:{settings.port}/veil/status").json()["status"] == "protecting"
+    finally:
+        release.set()
+        veil.close()
 
 
 def test_proxied_request_appears_in_activity(app: VeilApp, qtbot, loopback: LoopbackUpstream):
@@ -181,8 +236,8 @@ def test_earlier_sessions_show_counts_but_no_text(qtbot, gui_env: Path, loopback
     log.record(ActivityEvent(ActivityRecord(endpoint="responses", status=200, policy="all", masked={"CODE": 2}),
                              original=[PROMPT], sent=["masked"]))
     log.close()
-    veil = VeilApp(Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"), relevance=None),
-                   store_path=gui_env / "secrets.db")
+    veil = VeilApp(Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(gui_env / "data"), relevance=None,
+                            detectors=PATTERNS), store_path=gui_env / "secrets.db")
     try:
         page = veil.window.pages["activity"]
         qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=15000)
@@ -272,6 +327,7 @@ def test_settings_persist_and_restart_the_proxy(app: VeilApp, qtbot, gui_env: Pa
     loaded = load_settings()
     assert loaded == app.controller.settings
     assert (loaded.port, loaded.policy, loaded.never_mask) == (port, "all", ("City/Region",))
+    assert not page.gliner.isChecked() and loaded.detectors == ("patterns",)  # an explicit opt-out is saved
     assert "Phone Number" in loaded.always_mask and "Social Security Number" in loaded.always_mask
     assert upstream_api_key() == "sk-veil-test"
     assert "tray --hidden" in (gui_env / "xdg-config" / "autostart" / "veil.desktop").read_text()
@@ -317,7 +373,8 @@ def test_eval_metrics_table_shapes():
 
 
 @pytest.mark.skipif(eval_unavailable() is not None, reason="`veil eval` is not installed")
-def test_eval_page_runs_and_cancels_real_eval(qtbot, gui_env: Path):
+def test_eval_page_runs_and_cancels_real_eval(qtbot, gui_env: Path, monkeypatch):
+    monkeypatch.setenv("VEIL_DETECTORS", "patterns")  # the page's run and cancel, not the detectors (in the child `veil eval`)
     page = EvalPage()
     qtbot.addWidget(page)
     page.n.setValue(1)
@@ -350,7 +407,7 @@ def test_capture_offers_reach_the_secrets_page_and_are_saved_or_dismissed(qtbot,
     """A "between us" prompt through the real proxy: an offer on the Secrets page, never a silent secret,
     never its text in the activity log."""
     data = gui_env / "data"
-    settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(data))
+    settings = Settings(port=free_port(), upstream=loopback.base_url, data_dir=str(data), detectors=PATTERNS)
     veil = VeilApp(settings, store_path=data / "secrets.db")  # the store the proxy uses, as in production
     try:
         qtbot.waitUntil(lambda: veil.controller.state == "protecting", timeout=15000)

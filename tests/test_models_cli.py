@@ -16,6 +16,7 @@ from proxy.models_cli import (
     add_models_commands,
     default_name,
     download_model,
+    prepare_models,
     remove_model,
     verify_sha256,
 )
@@ -158,3 +159,39 @@ def test_argparse_wiring(data_dir: Path, tmp_path: Path, capsys: pytest.CaptureF
     parser2 = argparse.ArgumentParser(prog="veil")
     add_models_commands(parser2.add_subparsers(dest="command"))
     assert parser2.parse_args(["models", "download", "o/r", "f.gguf"]).repo_id == "o/r"
+
+
+def test_prepare_reports_each_model_with_its_time_and_why_one_cannot_load(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from proxy.config import Settings
+    from proxy.detectors import Detector, register_detector, registry
+
+    class Corrupt(Detector):
+        name = "corrupt"
+
+        def load(self) -> None:
+            raise OSError("weights are truncated")
+
+        def detect(self, text: str) -> list:
+            return []
+
+    monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))  # the registration ends with the test
+    register_detector("corrupt", Corrupt)
+    seen: list[str] = []
+    settings = Settings(detectors=("patterns", "corrupt"), relevance=None, data_dir=str(tmp_path))
+    rows = prepare_models(settings, progress=seen.append)
+    assert seen == ["patterns", "corrupt"]
+    assert [(r["name"], r["kind"], r["ready"]) for r in rows] == [("patterns", "detector", True),
+                                                                  ("corrupt", "detector", False)]
+    assert rows[1]["detail"] == "OSError: weights are truncated" and all(r["seconds"] >= 0 for r in rows)
+
+    monkeypatch.setenv("VEIL_CONFIG", str(tmp_path / "absent.toml"))
+    monkeypatch.setenv("VEIL_DETECTORS", "patterns,corrupt")
+    monkeypatch.setenv("VEIL_RELEVANCE", "")
+    parser = argparse.ArgumentParser(prog="veil")
+    add_models_commands(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(["models", "prepare"])
+    assert args.func(args) == 1
+    out, err = capsys.readouterr()
+    assert "patterns: loading…" in out and "corrupt" in out and "NOT READY" in out and "truncated" in out
+    assert "PII protection cannot run" in err

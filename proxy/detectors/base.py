@@ -10,12 +10,17 @@ unmasked text.
 from __future__ import annotations
 
 import bisect
+import logging
+import threading
+import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from proxy.entities import Entity
 from proxy.subjects import assign_subjects
+
+log = logging.getLogger(__name__)
 
 
 class DetectionUnavailable(RuntimeError):
@@ -32,6 +37,32 @@ class DetectorStatus:
     name: str
     ready: bool
     detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Readiness:
+    """Whether a pipeline can detect now: `state` is one of
+
+    * "not loaded": nothing tried yet (the first request loads);
+    * "loading": a load is running (requests wait for it, nothing is forwarded meanwhile);
+    * "ready": every detector is loaded;
+    * "unavailable": a detector failed to load; `detail` says which and why
+      (requests are refused; the next request tries again).
+
+    `seconds`: how long the load took (ready, unavailable) or has been running (loading).
+    """
+
+    state: str
+    detail: str = ""
+    seconds: float | None = None
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"state": self.state, "detail": self.detail,
+                "seconds": None if self.seconds is None else round(self.seconds, 2)}
 
 
 class Detector(ABC):
@@ -80,13 +111,26 @@ def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
 
 class DetectorPipeline(Detector):
     """Runs several detectors over the same text, merges their entities, and
-    attributes each to the person it belongs to (`proxy.subjects`)."""
+    attributes each to the person it belongs to (`proxy.subjects`).
+
+    Loading is serialized by a lock, so a request that arrives while a model
+    loads (`load_in_background`) waits for it instead of loading it again; a
+    detector whose load failed is tried again by the next call. `readiness()`
+    and `statuses()` never wait on that lock.
+    """
 
     name = "pipeline"
 
     def __init__(self, detectors: Sequence[Detector]) -> None:
         self.detectors = list(detectors)
         self._loaded: set[str] = set()
+        self._lock = threading.Lock()
+        self._loading: str | None = None  # the detector loading now
+        self._scheduled = False  # a background load was asked for and has not finished
+        self._failed: dict[str, str] = {}  # detector -> why its last load failed
+        self._started: float | None = None  # when the current or last load attempt began
+        self._took: float | None = None  # how long the last finished attempt took
+        self._thread: threading.Thread | None = None
 
     def load(self) -> None:
         for detector in self.detectors:
@@ -95,11 +139,77 @@ class DetectorPipeline(Detector):
     def _load_one(self, detector: Detector) -> None:
         if detector.name in self._loaded:
             return
-        try:
-            detector.load()
-        except Exception as exc:  # noqa: BLE001 - any load failure must block forwarding
-            raise DetectionUnavailable(detector.name, f"{type(exc).__name__}: {exc}") from exc
-        self._loaded.add(detector.name)
+        with self._lock:
+            if detector.name in self._loaded:
+                return
+            if self._started is None or self._took is not None:  # a new attempt
+                self._started, self._took = time.perf_counter(), None
+            self._loading = detector.name
+            try:
+                detector.load()
+            except Exception as exc:  # noqa: BLE001 - any load failure must block forwarding
+                reason = f"{type(exc).__name__}: {exc}"
+                self._failed[detector.name] = reason
+                self._took = time.perf_counter() - self._started
+                raise DetectionUnavailable(detector.name, reason) from exc
+            finally:
+                self._loading = None
+            self._failed.pop(detector.name, None)
+            self._loaded.add(detector.name)
+            if all(d.name in self._loaded for d in self.detectors):
+                self._took = time.perf_counter() - self._started
+
+    def load_in_background(self, then: Callable[[], None] | None = None) -> threading.Thread:
+        """Load every detector on a daemon thread; `readiness()` says "loading" until it is done.
+
+        `then` runs on that thread afterwards, whether the load worked or not.
+        """
+        self._scheduled = True
+
+        def run() -> None:
+            try:
+                self.load()
+            except DetectionUnavailable as exc:
+                log.error("PII protection cannot run, requests will be refused: %s", exc)
+            finally:
+                self._scheduled = False
+            if then is not None:
+                try:
+                    then()
+                except Exception:  # noqa: BLE001 - a follow-up must not take the thread's error silently
+                    log.exception("after loading the detectors")
+
+        self._thread = threading.Thread(target=run, name="veil-detectors-load", daemon=True)
+        self._thread.start()
+        return self._thread
+
+    def wait_loaded(self, timeout: float | None = None) -> Readiness:
+        """Wait for a background load (if one runs) to finish, at most `timeout` seconds; then `readiness()`.
+
+        (The thread also runs `then`; this returns as soon as the detectors are settled.)
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._scheduled and self._thread is not None and self._thread.is_alive():
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            self._thread.join(0.05)
+        return self.readiness()
+
+    def readiness(self) -> Readiness:
+        loading = self._loading
+        if loading is not None or self._scheduled:
+            running = self._started is not None and self._took is None
+            elapsed = time.perf_counter() - self._started if running and self._started is not None else 0.0
+            waiting = [d.name for d in self.detectors if d.name not in self._loaded]
+            what = ", ".join(waiting) or (loading or "")
+            return Readiness("loading", f"loading {what}" if what else "loading", elapsed)
+        if all(d.name in self._loaded for d in self.detectors):
+            names = ", ".join(d.name for d in self.detectors)
+            return Readiness("ready", f"{names} loaded" if names else "no detectors", self._took)
+        failed = [f"{name}: {reason}" for name, reason in self._failed.items() if name not in self._loaded]
+        if failed:
+            return Readiness("unavailable", "; ".join(failed), self._took)
+        return Readiness("not loaded", "loads on the first request")
 
     def detect(self, text: str) -> list[Entity]:
         found: list[Entity] = []
@@ -116,4 +226,16 @@ class DetectorPipeline(Detector):
         return assign_subjects(text, resolve_overlaps(found))
 
     def statuses(self) -> list[DetectorStatus]:
-        return [detector.status() for detector in self.detectors]
+        """Per detector: loading, failed (with the reason), or its own `status()`."""
+        loading = self._loading
+        rows = []
+        for detector in self.detectors:
+            if detector.name == loading:
+                rows.append(DetectorStatus(detector.name, False, "loading"))
+            elif detector.name in self._failed and detector.name not in self._loaded:
+                rows.append(DetectorStatus(detector.name, False, self._failed[detector.name]))
+            elif detector.name not in self._loaded and (loading is not None or self._scheduled):
+                rows.append(DetectorStatus(detector.name, False, "waiting to load"))
+            else:
+                rows.append(detector.status())
+        return rows
