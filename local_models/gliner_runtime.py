@@ -25,7 +25,14 @@ Backends (`VEIL_GLINER_BACKEND`, or `backend=`):
   (`VEIL_GLINER_PRECISION=fp32` keeps fp32), into the cache
   (`VEIL_CACHE_DIR` or the user cache dir, `gliner/`), keyed by the weights'
   path, size and mtime, so nothing derived is committed; later loads reuse it.
-  Tokenization, windowing and decoding stay gliner's own.
+  For BERT encoders with the `marker` span head the exported graph is a lean
+  one (`_lean_export`): the same encoder arithmetic as the plain export
+  without its (B, heads, L, L) mask tensors, and span logits from per-word
+  label scores; it is checked against the torch model when derived. The
+  encoder inputs are built directly from the word tokens and a label prompt
+  tokenized once (`_direct_feed`, checked to equal gliner's collator, which
+  remains the fallback), and decoded in numpy as gliner decodes (`_decode`),
+  so no torch kernel runs per call. Windowing is unchanged.
 * `torch`: the PyTorch model (fp32, or bf16 autocast where the CPU has native
   bf16; `int8` = dynamic quantization of the Linear layers). It is also what
   `auto` falls back to, with a warning, if the export fails.
@@ -44,6 +51,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+import math
 import os
 import re
 import threading
@@ -149,7 +157,7 @@ def bf16_fast() -> bool:
 PRECISIONS = ("auto", "fp32", "bf16", "int8")
 BACKENDS = ("auto", "onnx", "torch")
 # Bump when the exported graph changes (derived files carry it in their cache key).
-ONNX_EXPORT_VERSION = 2
+ONNX_EXPORT_VERSION = 4  # 3-4: lean attention (_lean_export, _skip_unpadded_mask), per-word span logits
 _ONNX_INPUTS = ("input_ids", "attention_mask", "words_mask", "text_lengths", "span_idx", "span_mask")
 
 
@@ -244,6 +252,135 @@ def speed_up_span_head(core: Any) -> int:
     return count
 
 
+def _lean_bert_forward(self: Any, input_ids: Any = None, attention_mask: Any = None, *args: Any, **kwargs: Any) -> Any:
+    """Export-time `BertModel.forward` (encoder only): the ops torch's SDPA export emits, minus two wastes.
+
+    torch exports `scaled_dot_product_attention` as q*sqrt(s) @ k^T*sqrt(s) +
+    mask -> softmax -> Where(IsNaN, 0) -> @ v, with the padding mask built and
+    expanded to (B, heads, L, L) in every layer. This emits the same ops in
+    the same order on the same values, with the mask built once as
+    (B, 1, 1, L) and broadcast by the Add (identical sums), and without the
+    NaN guard (a row is NaN only if every key is padding, which a batch row
+    never is). onnxruntime then runs the same kernels on the same numbers:
+    the encoder output is bit-identical to the plain export, ~25% cheaper.
+    """
+    import numpy as np
+    import torch
+
+    hidden = self.embeddings(input_ids=input_ids)
+    batch, length = input_ids.shape
+    mask = torch.where(attention_mask[:, None, None, :].bool(), 0.0, float("-inf")).to(hidden.dtype)
+    for layer in self.encoder.layer:
+        sa = layer.attention.self
+        heads, dim = sa.num_attention_heads, sa.attention_head_size
+        # the square root of the softmax scale, in float32 as the SDPA export folds it
+        root = float(np.sqrt(np.float32(getattr(sa, "scaling", dim**-0.5))))
+        q = sa.query(hidden).view(batch, length, heads, dim).transpose(1, 2)
+        k = sa.key(hidden).view(batch, length, heads, dim).transpose(1, 2)
+        v = sa.value(hidden).view(batch, length, heads, dim).transpose(1, 2)
+        weights = torch.softmax(torch.matmul(q * root, k.transpose(-2, -1) * root) + mask, dim=-1)
+        context = torch.matmul(weights, v).transpose(1, 2).reshape(batch, length, heads * dim)
+        attended = layer.attention.output(context, hidden)
+        hidden = layer.output(layer.intermediate(attended), attended)
+    return (hidden,)
+
+
+def _lean_bert(core: Any) -> Any:
+    """The core's BERT encoder if `_lean_bert_forward` computes exactly what it does, else None."""
+    encoder = getattr(getattr(core, "token_rep_layer", None), "bert_layer", None)
+    bert = getattr(encoder, "model", None)
+    config = getattr(bert, "config", None)
+    if type(bert).__name__ != "BertModel" or config is None:
+        return None
+    if getattr(getattr(encoder, "config", None), "fuse_layers", False) or getattr(config, "is_decoder", False):
+        return None
+    if getattr(config, "position_embedding_type", "absolute") != "absolute" or getattr(config, "add_cross_attention", False):
+        return None
+    if getattr(config, "_attn_implementation", None) not in ("sdpa", "eager"):
+        return None
+    for layer in getattr(getattr(bert, "encoder", None), "layer", []):
+        sa = getattr(getattr(layer, "attention", None), "self", None)
+        if type(sa).__name__ != "BertSelfAttention" or getattr(layer, "crossattention", None) is not None:
+            return None
+        if not all(hasattr(sa, a) for a in ("query", "key", "value", "num_attention_heads", "attention_head_size")):
+            return None
+        if not all(hasattr(layer, a) for a in ("intermediate", "output")):
+            return None
+    return bert
+
+
+@contextlib.contextmanager
+def _lean_export(core: Any):
+    """While exporting: the BERT encoder runs `_lean_bert_forward` (where it applies). Yields whether it does."""
+    import types
+
+    bert = _lean_bert(core)
+    if bert is None:
+        yield False
+        return
+    saved = bert.__dict__.get("forward")
+    bert.forward = types.MethodType(_lean_bert_forward, bert)
+    try:
+        yield True
+    finally:
+        if saved is None:
+            del bert.forward
+        else:
+            bert.forward = saved
+
+
+def _span_logits_wrapper(core: Any) -> Any:
+    """An export wrapper computing the span logits from per-word label scores, or None where it does not apply.
+
+    For the `marker` head (with `_fast_span_marker`'s algebra) a span's
+    representation is S[i] + E[j] (start word i, end word j), so its logit
+    for label c is S[i].P[c] + E[j].P[c]: scoring words against labels first
+    and gathering (words x labels) scores replaces gathering (spans x hidden)
+    vectors and the (spans x hidden x labels) einsum. Same inputs and output
+    as gliner's wrapper; the logits differ only by float rounding (~1e-5).
+    """
+    import torch
+
+    try:
+        from gliner.modeling.base import UniEncoderSpanModel
+        from gliner.modeling.context_encoders import IdentityContextEncoder
+        from gliner.modeling.span_rep import SpanMarker
+    except ImportError:  # pragma: no cover - another gliner layout
+        return None
+    layer = getattr(core, "span_rep_layer", None)
+    marker = getattr(layer, "span_rep_layer", None)
+    if type(core) is not UniEncoderSpanModel or type(marker) is not SpanMarker:
+        return None
+    if not isinstance(getattr(layer, "context_encoder", None), IdentityContextEncoder):
+        return None
+    if not isinstance(getattr(marker.out_project, "weight", None), torch.Tensor):
+        return None
+    max_width = int(core.config.max_width)
+
+    class SpanLogits(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.core = core
+
+        def forward(self, input_ids: Any, attention_mask: Any, words_mask: Any, text_lengths: Any,
+                    span_idx: Any, span_mask: Any) -> Any:
+            rep = core.get_representations(input_ids, attention_mask, text_lengths, words_mask)
+            words, _ = core._fit_length(rep.words_embedding, rep.mask, span_idx.size(1) // max_width)
+            prompts = core.prompt_rep_layer(rep.prompts_embedding).transpose(1, 2)  # (B, D, C)
+            dim = words.shape[-1]
+            weight = marker.out_project.weight
+            start = torch.relu(marker.project_start(words)) @ weight[:, :dim].t()
+            end = torch.relu(marker.project_end(words)) @ weight[:, dim:].t() + marker.out_project.bias
+            start, end = start @ prompts, end @ prompts  # (B, W, C): every word against every label
+            idx = span_idx * span_mask.unsqueeze(-1)
+            classes = start.shape[-1]
+            start = torch.gather(start, 1, idx[:, :, 0].unsqueeze(2).expand(-1, -1, classes))
+            end = torch.gather(end, 1, idx[:, :, 1].unsqueeze(2).expand(-1, -1, classes))
+            return (start + end).view(words.size(0), span_idx.size(1) // max_width, max_width, classes)
+
+    return SpanLogits()
+
+
 def _weights_file(model_dir: Path) -> Path:
     for name in ("model.safetensors", "pytorch_model.bin"):
         if (model_dir / name).is_file():
@@ -296,23 +433,38 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
         with _quiet(), _quiet_onnx_logs(), torch.inference_mode(False), torch.no_grad():
             core = model.model.eval()
             speed_up_span_head(core)
-            wrapper = model._create_onnx_wrapper(core).eval()
             spec = model._get_onnx_input_spec()
             if tuple(spec["input_names"]) != _ONNX_INPUTS:
                 raise GlinerLoadError(f"{model_dir}: unsupported GLiNER model type for ONNX ({type(model).__name__})")
+            # two rows of different lengths: the padded case is exported and checked too
             sample = [{"tokenized_text": ["My", "name", "is", "Maria", "Lopez", "and", "I", "live", "in", "Lyon", "."], "ner": None},
                       {"tokenized_text": ["Hi", "."], "ner": None}]
             batch = model.collate_batch(sample, ["person", "city", "company"], model.create_collator())
-            torch.onnx.export(
-                wrapper,
-                tuple(batch[n] for n in _ONNX_INPUTS),
-                f=str(tmp_fp32),
-                input_names=list(_ONNX_INPUTS),
-                output_names=spec["output_names"],
-                dynamic_axes=spec["dynamic_axes"],
-                opset_version=17,
-                dynamo=False,
-            )
+            inputs = tuple(batch[n] for n in _ONNX_INPUTS)
+
+            def export(wrapper: Any) -> None:
+                torch.onnx.export(wrapper.eval(), inputs, f=str(tmp_fp32), input_names=list(_ONNX_INPUTS),
+                                  output_names=spec["output_names"], dynamic_axes=spec["dynamic_axes"],
+                                  opset_version=17, dynamo=False)
+
+            lean_head = _span_logits_wrapper(core)
+            lean = False
+            if lean_head is not None or _lean_bert(core) is not None:
+                try:
+                    with _lean_export(core) as lean_bert:
+                        export(lean_head if lean_head is not None else model._create_onnx_wrapper(core))
+                    if lean_bert:
+                        _skip_unpadded_mask(tmp_fp32)
+                    plain = model._create_onnx_wrapper(core).eval()
+                    single = model.collate_batch(sample[:1], ["person", "city", "company"], model.create_collator())
+                    cases = [inputs, tuple(single[n] for n in _ONNX_INPUTS)]  # padded and not (both If branches)
+                    _check_export(tmp_fp32, [(case, plain(*case).float().numpy()) for case in cases])
+                    lean = True
+                except Exception as exc:  # noqa: BLE001 - anything unexpected: export gliner's own graph
+                    log.warning("GLiNER: lean ONNX export of %s failed (%s: %s); exporting the plain graph",
+                                model_dir, type(exc).__name__, exc)
+            if not lean:
+                export(model._create_onnx_wrapper(core))
             if precision == "int8":
                 from onnxruntime.quantization import QuantType, quantize_dynamic
 
@@ -330,6 +482,94 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
                 leftover.unlink()
     log.info("exported %s to %s (%s) in %.1f s", model_dir, out, precision, time.perf_counter() - started)
     return out
+
+
+def _skip_unpadded_mask(path: Path) -> int:
+    """Rewrite the ONNX file at `path` so that attention adds the padding mask only to padded batches.
+
+    `_lean_bert_forward` adds one (B, 1, 1, L) mask of 0 / -inf to every
+    layer's (B, heads, L, L) scores before the softmax. When no row is padded
+    (one window: the usual case) the mask is all zeros and the Add changes no
+    value, so each Add + Softmax becomes If(mask has no -inf) -> Softmax(scores)
+    else Softmax(scores + mask): the same numbers either way, ~5 ms less per
+    1,000 characters. Returns how many were rewritten (0: the file is untouched).
+    """
+    import onnx
+    from onnx import TensorProto, helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    producer = {out: node for node in graph.node for out in node.output}
+    consumers: dict[str, list[Any]] = {}
+    for node in graph.node:
+        for name in node.input:
+            consumers.setdefault(name, []).append(node)
+    pairs: dict[str, list[tuple[Any, Any]]] = {}
+    for node in graph.node:
+        if node.op_type != "Add" or len(node.input) != 2:
+            continue
+        after = consumers.get(node.output[0], [])
+        scores, mask = node.input
+        if len(after) == 1 and after[0].op_type == "Softmax" and getattr(producer.get(scores), "op_type", None) == "MatMul":
+            pairs.setdefault(mask, []).append((node, after[0]))
+    if len(pairs) != 1 or getattr(producer.get(next(iter(pairs))), "op_type", None) not in ("Where", "Cast"):
+        return 0
+    ((mask, found),) = pairs.items()
+    lowest, cond = f"{mask}__veil_min", f"{mask}__veil_unpadded"
+    zero = helper.make_tensor(f"{mask}__veil_zero", TensorProto.FLOAT, [], [0.0])
+    graph.initializer.append(zero)
+    guard = [helper.make_node("ReduceMin", [mask], [lowest], name=f"{lowest}_node", keepdims=0),
+             helper.make_node("Equal", [lowest, zero.name], [cond], name=f"{cond}_node")]
+    adds = {id(add): softmax for add, softmax in found}
+    softmaxes = {id(softmax) for _, softmax in found}
+    rewritten: list[Any] = []
+    for node in graph.node:
+        if id(node) in softmaxes:
+            continue
+        softmax = adds.get(id(node))
+        if softmax is None:
+            rewritten.append(node)
+            continue
+        rewritten.extend(guard)
+        guard = []
+        scores, out = node.input[0], softmax.output[0]
+        attrs = {a.name: helper.get_attribute_value(a) for a in softmax.attribute}
+        then = helper.make_graph(
+            [helper.make_node("Softmax", [scores], [f"{out}__then"], **attrs)], f"{node.name}__then", [],
+            [helper.make_tensor_value_info(f"{out}__then", TensorProto.FLOAT, None)],
+        )
+        other = helper.make_graph(
+            [helper.make_node("Add", [scores, mask], [f"{out}__sum"]),
+             helper.make_node("Softmax", [f"{out}__sum"], [f"{out}__else"], **attrs)], f"{node.name}__else", [],
+            [helper.make_tensor_value_info(f"{out}__else", TensorProto.FLOAT, None)],
+        )
+        rewritten.append(
+            helper.make_node("If", [cond], [out], name=f"{node.name}__veil_if", then_branch=then, else_branch=other)
+        )
+    del graph.node[:]
+    graph.node.extend(rewritten)
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
+    return len(found)
+
+
+def _check_export(path: Path, cases: Sequence[tuple[Sequence[Any], Any]]) -> None:
+    """Raise unless the fp32 graph at `path` gives, for each (inputs, expected), the torch model's logits `expected`."""
+    import numpy as np
+    import onnxruntime as ort
+
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = 1
+    options.log_severity_level = 3
+    session = ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    for inputs, expected in cases:
+        feed = {name: tensor.numpy() for name, tensor in zip(_ONNX_INPUTS, inputs, strict=True)}
+        feed["span_mask"] = feed["span_mask"].astype(np.bool_, copy=False)
+        (got,) = session.run(None, feed)
+        if got.shape != expected.shape or not np.allclose(got, expected, rtol=1e-3, atol=1e-3):
+            worst = float(np.max(np.abs(got - expected))) if got.shape == expected.shape else float("nan")
+            raise ValueError(f"exported logits differ from the torch model's (shape {got.shape} vs {expected.shape}, "
+                             f"max abs diff {worst:.3g})")
 
 
 def onnx_session(path: str | os.PathLike[str], threads: int) -> Any:
@@ -411,6 +651,58 @@ def _offline() -> bool:
     return os.environ.get("HF_HUB_OFFLINE", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _ids_by_word(encoder: Any, words: Sequence[str]) -> list[list[int]]:
+    """Token ids per word from one pre-tokenized encoding (a fast tokenizer without padding or truncation)."""
+    encoding = encoder.encode(list(words), is_pretokenized=True, add_special_tokens=False)
+    ids: list[list[int]] = [[] for _ in words]
+    for token, word in zip(encoding.ids, encoding.word_ids, strict=True):
+        ids[word].append(token)
+    return ids
+
+
+def _onnx_feed(batch: dict[str, Any]) -> dict[str, Any]:
+    """The ONNX graph's inputs (numpy) from a batch collated by gliner."""
+    import numpy as np
+
+    feed = {name: batch[name].numpy() for name in _ONNX_INPUTS}
+    feed["span_mask"] = feed["span_mask"].astype(np.bool_, copy=False)
+    return feed
+
+
+@dataclass(frozen=True, slots=True)
+class _Prompt:
+    """A label set's constant part of the encoder input: tokens before and after the text's, and the class map."""
+
+    head: tuple[int, ...]  # [CLS] <<ENT>> label ... <<SEP>>
+    tail: tuple[int, ...]  # [SEP]
+    pad_id: int
+    max_length: int  # longer rows are truncated by the tokenizer (left to the collator)
+    id_to_classes: dict[int, str]
+
+    @classmethod
+    def build(cls, model: Any, tokenizer: Any, labels: Sequence[str]) -> _Prompt:
+        """From gliner's processor (prompt words) and the tokenizer (ids), exactly as the collator makes them."""
+        from gliner.data_processing.utils import make_mapping
+
+        class_to_id, id_to_class = make_mapping(list(labels))
+        (words,), (n_prompt,) = model.data_processor.prepare_inputs([["x"]], class_to_id)
+        encoded = tokenizer(words, is_split_into_words=True, truncation=False)
+        ids, owners = encoded["input_ids"], encoded.word_ids()
+        text_positions = [p for p, w in enumerate(owners) if w is not None and w >= n_prompt]
+        if not text_positions or owners[text_positions[0]:text_positions[-1] + 1].count(None):
+            raise ValueError("unexpected prompt layout")
+        first, last = text_positions[0], text_positions[-1]
+        if ids[first:last + 1] != tokenizer(["x"], add_special_tokens=False)["input_ids"][0]:
+            raise ValueError("a word's tokens depend on its neighbours")
+        max_length = getattr(tokenizer, "model_max_length", None)
+        if not isinstance(max_length, int) or not 0 < max_length < 100_000:
+            max_length = 512
+        pad_id = tokenizer.pad_token_id
+        if pad_id is None:
+            raise ValueError("the tokenizer has no pad token")
+        return cls(tuple(ids[:first]), tuple(ids[last + 1:]), int(pad_id), max_length, dict(id_to_class))
+
+
 class GlinerRuntime:
     """A loaded GLiNER model plus the label prompts to run it with."""
 
@@ -462,6 +754,11 @@ class GlinerRuntime:
         self.max_tokens = self._encoder_limit()
         self._lock = threading.Lock()
         self._budget_cache: dict[tuple[str, ...], int] = {}
+        # Label prompts for building encoder inputs directly (`_direct_feed`), per label tuple;
+        # None where that path does not reproduce gliner's collator (checked on first use).
+        self._prompts: dict[tuple[str, ...], _Prompt | None] = {}
+        self.direct_inputs = session is not None
+        self._words_encoder: Any = None  # a private copy of the tokenizer for whole word lists (see `word_ids`)
         self.model.eval()
 
     # ------------------------------------------------------------------ load
@@ -701,17 +998,148 @@ class GlinerRuntime:
     def split_words(self, text: str) -> list[tuple[str, int, int]]:
         return [(m.group(), m.start(), m.end()) for m in self.word_re.finditer(text)]
 
-    def word_costs(self, words: Sequence[str]) -> list[int]:
+    def word_ids(self, words: Sequence[str]) -> list[list[int]]:
+        """Each word's subword token ids (no special tokens), as the tokenizer gives them for the word alone."""
         if not words:
             return []
-        ids = self.tokenizer(list(words), add_special_tokens=False)["input_ids"]
-        return [max(1, len(x)) for x in ids]
+        if self._words_encoder is not None:
+            return _ids_by_word(self._words_encoder, words)
+        return self.tokenizer(list(words), add_special_tokens=False)["input_ids"]
+
+    def _fast_word_ids(self, probes: Sequence[Sequence[str]]) -> None:
+        """Encode word lists in one call (`_ids_by_word`) from now on, if that gives the per-word ids on `probes`."""
+        if self._words_encoder is not None:
+            return
+        try:
+            from tokenizers import Tokenizer
+
+            encoder = Tokenizer.from_str(self.tokenizer.backend_tokenizer.to_str())
+            encoder.no_padding()
+            encoder.no_truncation()
+            if all(_ids_by_word(encoder, words) == self.word_ids(words) for words in probes):
+                self._words_encoder = encoder
+        except Exception as exc:  # noqa: BLE001 - a slow tokenizer, another layout: keep the per-word calls
+            log.debug("GLiNER: word lists are tokenized word by word (%s)", exc)
+
+    def word_costs(self, words: Sequence[str]) -> list[int]:
+        return [max(1, len(x)) for x in self.word_ids(words)]
 
     def windows(self, text: str, labels: Sequence[str] | None = None) -> tuple[list[tuple[str, int, int]], list[Window]]:
+        words, _, windows = self._plan(text, labels or self.labels)
+        return words, windows
+
+    def _plan(self, text: str, labels: Sequence[str]) -> tuple[list[tuple[str, int, int]], list[list[int]], list[Window]]:
+        """Words (text, start, end), their token ids, and the windows to encode."""
         words = self.split_words(text)
-        costs = self.word_costs([w for w, _, _ in words])
-        budget = self.window_budget(labels or self.labels)
-        return words, plan_windows(costs, budget, self.overlap, max_words=self.max_words)
+        ids = self.word_ids([w for w, _, _ in words])
+        costs = [max(1, len(x)) for x in ids]
+        budget = self.window_budget(labels)
+        return words, ids, plan_windows(costs, budget, self.overlap, max_words=self.max_words)
+
+    # -------------------------------------------------------------- direct inputs
+
+    def _prompt(self, labels: Sequence[str]) -> _Prompt | None:
+        """The label prompt's token ids for `_direct_feed`, or None if that path is off for these labels.
+
+        Built once per label set from gliner's own processor and tokenizer,
+        then checked: direct inputs for a few probe texts must equal the
+        collator's exactly, or the collator is used for these labels.
+        """
+        key = tuple(labels)
+        if key in self._prompts:
+            return self._prompts[key]
+        prompt = None
+        if self.direct_inputs and type(self.model.decoder).__name__ == "SpanDecoder":  # what `_decode` reproduces
+            try:
+                prompt = _Prompt.build(self.model, self.tokenizer, labels)
+                if not self._direct_matches_collator(prompt, labels):
+                    log.info("GLiNER: direct inputs differ from gliner's collator for %s; using the collator", self.source)
+                    prompt = None
+            except Exception as exc:  # noqa: BLE001 - any surprise: use the collator
+                log.info("GLiNER: direct inputs unavailable (%s: %s); using the collator", type(exc).__name__, exc)
+                prompt = None
+        self._prompts[key] = prompt
+        return prompt
+
+    def _direct_matches_collator(self, prompt: _Prompt, labels: Sequence[str]) -> bool:
+        import numpy as np
+
+        probes = [
+            "Dr. José Ñúñez-O'Brien (@jose_n) paid €1,234.56 at 221B Baker St., London.",
+            "東京 ﬁle naïve\u200bword e\u0301 \U0001F642 x_y -- 12:30pm",
+            "Hi",
+        ]
+        rows = [[w for w, _, _ in self.split_words(text)] for text in probes]
+        self._fast_word_ids(rows)
+        feed = self._direct_feed(prompt, rows, [self.word_ids(r) for r in rows])
+        if feed is None:
+            return False
+        with _quiet():
+            batch = self.model.collate_batch([{"tokenized_text": r, "ner": None} for r in rows], list(labels), self.collator)
+        want = _onnx_feed(batch)
+        return all(feed[k].shape == want[k].shape and np.array_equal(feed[k], want[k]) for k in _ONNX_INPUTS)
+
+    def _direct_feed(
+        self, prompt: _Prompt, rows: Sequence[Sequence[str]], row_ids: Sequence[Sequence[Sequence[int]]]
+    ) -> dict[str, Any] | None:
+        """The encoder inputs gliner's collator would build for these word rows (numpy), or None where it would truncate.
+
+        Per row: [CLS] + label prompt + each word's tokens + [SEP]; a word's
+        first token carries its 1-based rank among the words that have tokens
+        (gliner's `prepare_word_mask`); spans are (i, i + k) for every word i
+        and width k < max_width, valid while inside the row. Rows are padded.
+        """
+        import numpy as np
+
+        width = self.max_width
+        sequences: list[list[int]] = []
+        marks: list[list[int]] = []
+        if not all(rows):
+            return None  # gliner stands a "[PAD]" word in for an empty row; never the case for a window
+        for ids in row_ids:
+            seq = list(prompt.head)
+            mark = [0] * len(seq)
+            rank = 0
+            for word in ids:
+                if word:
+                    rank += 1
+                    seq.extend(word)
+                    mark.append(rank)
+                    mark.extend([0] * (len(word) - 1))
+            seq.extend(prompt.tail)
+            mark.extend([0] * len(prompt.tail))
+            if len(seq) > prompt.max_length:
+                return None  # the tokenizer would truncate: leave it to the collator
+            sequences.append(seq)
+            marks.append(mark)
+        n_rows = len(rows)
+        length = max(len(x) for x in sequences)
+        input_ids = np.full((n_rows, length), prompt.pad_id, dtype=np.int64)
+        attention = np.zeros((n_rows, length), dtype=np.int64)
+        words_mask = np.zeros((n_rows, length), dtype=np.int64)
+        for r, (seq, mark) in enumerate(zip(sequences, marks, strict=True)):
+            input_ids[r, : len(seq)] = seq
+            attention[r, : len(seq)] = 1
+            words_mask[r, : len(mark)] = mark
+        counts = [max(1, len(row)) for row in rows]
+        most = max(counts)
+        starts = np.repeat(np.arange(most, dtype=np.int64), width)
+        ends = starts + np.tile(np.arange(width, dtype=np.int64), most)
+        span_idx = np.zeros((n_rows, most * width, 2), dtype=np.int64)
+        span_mask = np.zeros((n_rows, most * width), dtype=np.bool_)
+        for r, count in enumerate(counts):
+            n = count * width
+            span_idx[r, :n, 0] = starts[:n]
+            span_idx[r, :n, 1] = ends[:n]
+            span_mask[r, :n] = ends[:n] < count
+        return {
+            "input_ids": input_ids,
+            "attention_mask": attention,
+            "words_mask": words_mask,
+            "text_lengths": np.asarray(counts, dtype=np.int64).reshape(n_rows, 1),
+            "span_idx": span_idx,
+            "span_mask": span_mask,
+        }
 
     # -------------------------------------------------------------- predict
 
@@ -742,27 +1170,37 @@ class GlinerRuntime:
         labels = list(labels or self.labels)
         base_threshold = self.threshold if threshold is None else threshold
         low = min([base_threshold, *self.label_thresholds.values()]) if threshold is None else base_threshold
-        jobs: list[tuple[int, Window, list[tuple[str, int, int]]]] = []
-        for i, text in enumerate(texts):
-            words, windows = self.windows(text, labels)
-            jobs.extend((i, w, words) for w in windows)
         found: list[list[SpanPrediction]] = [[] for _ in texts]
+        # (the tokenizer keeps padding/truncation state between calls: one caller at a time)
         with self._lock, torch.inference_mode():
+            prompt = self._prompt(labels) if self.session is not None else None
+            jobs: list[tuple[int, Window, list[tuple[str, int, int]], list[list[int]]]] = []
+            for i, text in enumerate(texts):
+                words, ids, windows = self._plan(text, labels)
+                jobs.extend((i, w, words, ids) for w in windows)
             for k in range(0, len(jobs), self.batch_size):
                 chunk = jobs[k : k + self.batch_size]
-                input_x = [{"tokenized_text": [w for w, _, _ in words[win.begin : win.end]], "ner": None} for _, win, words in chunk]
+                rows = [[w for w, _, _ in words[win.begin : win.end]] for _, win, words, _ in chunk]
+                feed = None
+                if prompt is not None:
+                    feed = self._direct_feed(prompt, rows, [ids[win.begin : win.end] for _, win, _, ids in chunk])
                 with _quiet():
-                    batch = self.model.collate_batch(input_x, labels, self.collator)
-                    if self.session is not None:
-                        output = self._run_onnx(batch)
+                    if feed is not None:
+                        (logits,) = self.session.run(None, feed)
+                        decoded = self._decode(logits, rows, prompt.id_to_classes, low)
                     else:
-                        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision == "bf16"):
-                            output = self.model.run_batch(batch, threshold=low)
-                        for key, value in list(output.items()):
-                            if isinstance(value, torch.Tensor) and value.dtype == torch.bfloat16:
-                                output[key] = value.float()
-                    decoded = self.model.decode_batch(output, batch, threshold=low, flat_ner=False, multi_label=False)
-                for (i, win, words), spans in zip(chunk, decoded, strict=True):
+                        input_x = [{"tokenized_text": row, "ner": None} for row in rows]
+                        batch = self.model.collate_batch(input_x, labels, self.collator)
+                        if self.session is not None:
+                            output = self._run_onnx(batch)
+                        else:
+                            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision == "bf16"):
+                                output = self.model.run_batch(batch, threshold=low)
+                            for key, value in list(output.items()):
+                                if isinstance(value, torch.Tensor) and value.dtype == torch.bfloat16:
+                                    output[key] = value.float()
+                        decoded = self.model.decode_batch(output, batch, threshold=low, flat_ner=False, multi_label=False)
+                for (i, win, words, _), spans in zip(chunk, decoded, strict=True):
                     text = texts[i]
                     for span in spans:
                         ws, we = win.begin + span.start, win.begin + span.end
@@ -777,15 +1215,46 @@ class GlinerRuntime:
                             found[i].append(pred)
         return [_flat(spans) for spans in found]
 
+    def _decode(
+        self, logits: Any, rows: Sequence[Sequence[str]], id_to_classes: dict[int, str], threshold: float
+    ) -> list[list[Any]]:
+        """gliner's span decoding (nested allowed, one label per span), in numpy: no torch op per call.
+
+        Same candidates (probability above `threshold`, inside the row), in the
+        same order, then gliner's own greedy search. Only logits within reach
+        of the threshold go through the sigmoid; under load torch's threaded
+        kernels over all (words x widths x labels) cost tens of ms.
+        """
+        import numpy as np
+        from gliner.decoding.decoder import Span
+
+        t = float(threshold)
+        cut = -np.inf if t <= 0 else np.inf if t >= 1 else math.log(t / (1 - t)) - 1e-3
+        above = np.float32(t)
+        one = np.float32(1)
+        width = logits.shape[2]
+        decoded = []
+        for b, row in enumerate(rows):
+            scores = logits[b]
+            s, k, c = np.nonzero(scores > cut)
+            inside = s + k < len(row)
+            s, k, c = s[inside], k[inside], c[inside]
+            probs = one / (one + np.exp(-scores[s, k, c]))
+            sure = probs > above
+            found = zip(s[sure].tolist(), k[sure].tolist(), c[sure].tolist(), probs[sure].tolist(), strict=True)
+            spans = [
+                Span(start=i, end=i + w, entity_type=id_to_classes[j + 1], score=p, class_index=j, span_index=i * width + w)
+                for i, w, j, p in found
+            ]
+            decoded.append(self.model.decoder.greedy_search(spans, flat_ner=False, multi_label=False))
+        return decoded
+
     def _run_onnx(self, batch: dict[str, Any]) -> Any:
         """The model's logits for a collated batch, from the onnxruntime session."""
-        import numpy as np
         import torch
         from gliner.modeling.outputs import GLiNERBaseOutput
 
-        feed = {name: batch[name].numpy() for name in _ONNX_INPUTS}
-        feed["span_mask"] = feed["span_mask"].astype(np.bool_, copy=False)
-        (logits,) = self.session.run(None, feed)
+        (logits,) = self.session.run(None, _onnx_feed(batch))
         return GLiNERBaseOutput(logits=torch.from_numpy(logits))
 
     def warmup(self) -> None:

@@ -222,7 +222,9 @@ def format_report(result: dict[str, Any]) -> str:
     for size, row in result["prompts"].items():
         lines.append(f"{row['chars']:>8} {row['entities']:>4} {row['detect_p50_ms']:>10.2f} / {row['detect_p95_ms']:<7.2f} "
                      f"{row['full_p50_ms']:>8.2f} / {row['full_p95_ms']:<7.2f}")
-    lines.append(f"proxy hop (policy off) p50: {result['passthrough_p50_ms']:.2f} ms;  "
-                 f"through the proxy with policy {result['policy']} p50: {result['http_full_p50_ms']:.2f} ms (added over direct)")
+    hop = f"proxy hop (policy off) p50: {result['passthrough_p50_ms']:.2f} ms"
+    if "http_full_p50_ms" in result:  # absent when the configured policy is itself "off"
+        hop += f";  through the proxy with policy {result['policy']} p50: {result['http_full_p50_ms']:.2f} ms (added over direct)"
+    lines.append(hop)
     lines.append(f"peak RSS: {result['rss_mb']} MB")
     return "\n".join(lines)
