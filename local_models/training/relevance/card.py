@@ -24,7 +24,8 @@ never masks are not scored either.
 
 * Prompt (`local_models.relevance_runtime`, format `veil-relevance-v1`):
   shared prefix `Question: <question>\\n`, then per candidate
-  `<Tag>: <~32 chars before>[<value>]<~12 chars after> ->`; the score is
+  `<Tag>: <~14 chars before>[<value>]<~4 chars after> ->` (whole words; training
+  jitters the window over 8-48 / 0-20 chars); the score is
   logit(" yes") - logit(" no") at the last token, compared with the
   dev-tuned threshold. The question is the ask part of the last user turn
   (`proxy.relevance.query.split_query`: pasted documents are split off).
@@ -44,7 +45,9 @@ never masks are not scored either.
 ## Training
 
 `python -m local_models.training.relevance.train` (see its docstring; `make
-model-relevance`). Data: generator TRAIN family spec JSONL -> one packed
+model-relevance`). Data: generator TRAIN family spec JSONL (half the queries
+refer to facts implicitly, `--implicit-refs 0.5`: "what my job brings in each
+month" rather than "my salary", `eval/generator/cues.py`) -> one packed
 sequence per sample (prefix once + every candidate, 4-D attention mask and
 position ids reproducing the runtime's KV sequences exactly), tokenized by
 llama.cpp's own tokenizer. Augmentations: lower-cased/chatty/punctuation-less
