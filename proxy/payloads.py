@@ -12,6 +12,7 @@ a 400 in OpenAI's error format, so no malformed field slips through unmasked.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +41,21 @@ class TextSlot:
 
     def set(self, value: str) -> None:
         self.container[self.key] = value
+
+
+@dataclass(slots=True)
+class JsonValueSlot(TextSlot):
+    """A string value inside a JSON document that is itself a string field (tool-call arguments).
+
+    The value is detected as the text it stands for ("Jos\\u00e9", "Main St\\nLeeds" escaped in
+    the raw arguments would hide PII from the detectors); setting it re-serializes the document
+    into the field that holds it."""
+
+    commit: Callable[[], None] = lambda: None
+
+    def set(self, value: str) -> None:
+        self.container[self.key] = value
+        self.commit()
 
 
 @dataclass(slots=True)
@@ -90,6 +106,36 @@ def _string_slot(container: dict[str, Any], key: str, role: str, path: str) -> l
     return [TextSlot(container, key, role, f"{path}.{key}")]
 
 
+def _json_slots(container: dict[str, Any], key: str, role: str, path: str) -> list[TextSlot]:
+    """A string field holding a JSON document (tool-call arguments): one slot per string value in it.
+
+    Anything that is not a JSON object or array stays one raw-text slot. Object keys are not
+    masked (they name parameters, not the user's data)."""
+    slots = _string_slot(container, key, role, path)
+    try:
+        doc = json.loads(slots[0].text) if slots else None
+    except ValueError:
+        return slots
+    if not isinstance(doc, (dict, list)):
+        return slots
+
+    def commit() -> None:
+        container[key] = json.dumps(doc, ensure_ascii=False)
+
+    leaves: list[TextSlot] = []
+
+    def walk(node: dict[str, Any] | list[Any], at: str) -> None:
+        for k, v in (node.items() if isinstance(node, dict) else enumerate(node)):
+            where = f"{at}[{k}]" if isinstance(node, list) else f"{at}.{k}"
+            if isinstance(v, str):
+                leaves.append(JsonValueSlot(node, k, role, where, commit))
+            elif isinstance(v, (dict, list)):
+                walk(v, where)
+
+    walk(doc, f"{path}.{key}")
+    return leaves
+
+
 def _object(container: dict[str, Any], key: str, path: str) -> dict[str, Any] | None:
     """An optional object field (`path` "" for a top-level one)."""
     value = container.get(key)
@@ -109,13 +155,13 @@ def _tool_call_slots(message: dict[str, Any], role: str, path: str) -> list[Text
             _require(isinstance(call, dict), f"'{call_path}' must be an object", call_path)
             function = _object(call, "function", call_path)
             if function is not None:
-                slots += _string_slot(function, "arguments", role, f"{call_path}.function")
+                slots += _json_slots(function, "arguments", role, f"{call_path}.function")
             custom = _object(call, "custom", call_path)
             if custom is not None:
                 slots += _string_slot(custom, "input", role, f"{call_path}.custom")
     legacy = _object(message, "function_call", path)
     if legacy is not None:
-        slots += _string_slot(legacy, "arguments", role, f"{path}.function_call")
+        slots += _json_slots(legacy, "arguments", role, f"{path}.function_call")
     return slots
 
 
@@ -214,9 +260,10 @@ def responses(body: dict[str, Any]) -> Extracted:
         item_slots = _content_slots(item, "content", role, path)
         if isinstance(item.get("output"), (str, list)):  # tool output: text or content parts (not a screenshot object)
             item_slots += _content_slots(item, "output", role, path)
-        for key in ("arguments", "input"):  # function / MCP call arguments, custom tool input
-            if isinstance(item.get(key), str):
-                item_slots.append(TextSlot(item, key, role, f"{path}.{key}"))
+        if isinstance(item.get("arguments"), str):  # function / MCP call arguments: JSON
+            item_slots += _json_slots(item, "arguments", role, path)
+        if isinstance(item.get("input"), str):  # custom tool input: free text
+            item_slots.append(TextSlot(item, "input", role, f"{path}.input"))
         if isinstance(item.get("summary"), list):  # reasoning summaries of earlier turns
             item_slots += _content_slots(item, "summary", role, path)
         slots += item_slots

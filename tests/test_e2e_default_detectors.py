@@ -87,3 +87,24 @@ def test_employer_and_health_condition_do_not_leave_the_machine(veil: Veil):
     sent = json.dumps(request.body)
     assert "<Company Name 1>" in sent and "<Medical Condition 1>" in sent
     assert HEALTH in reply.output_text
+
+
+def test_escaped_values_in_tool_call_arguments_are_masked(veil: Veil):
+    """Arguments are JSON text: "Jos\\u00e9 Mart\\u00ednez" or a "\\n" inside a value must not hide PII."""
+    name = "José Martínez"
+    arguments = json.dumps({"to": PII["Email Address"],
+                            "body": f"Dear {name},\nyour new flat at {ADDRESS}, Columbus is ready."}, ensure_ascii=True)
+    assert name not in arguments  # escaped as the SDKs of some models send it
+    messages = [
+        {"role": "user", "content": "Email my new tenant that the flat is ready."},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "send_email", "arguments": arguments}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": "sent"},
+        {"role": "user", "content": "Thanks. Now summarise what you sent."},
+    ]
+    veil.client().chat.completions.create(model="echo", messages=messages)
+    sent = veil.received[-1].body["messages"][1]["tool_calls"][0]["function"]["arguments"]
+    parsed = json.loads(sent)  # still valid JSON for the upstream
+    for value in (name, "Martínez", "Mart\\u00ednez", ADDRESS, PII["Email Address"]):
+        assert value not in sent
+    assert parsed["to"].startswith("<") and "<Full Name" in parsed["body"]

@@ -29,11 +29,11 @@ def test_chat_every_text_field_and_the_last_user_turn_is_the_query():
                 {"type": "text", "text": "part two"},
             ]},
             {"role": "assistant", "content": None, "tool_calls": [
-                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}},
+                {"id": "c1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1, "to": "Ann", "cc": ["Bo"]}'}},
                 {"id": "c2", "type": "custom", "custom": {"name": "g", "input": "free text"}},
             ]},
             {"role": "tool", "tool_call_id": "c1", "content": "tool result"},
-            {"role": "assistant", "content": [{"type": "refusal", "refusal": "no"}], "function_call": {"name": "h", "arguments": "{}"}},
+            {"role": "assistant", "content": [{"type": "refusal", "refusal": "no"}], "function_call": {"name": "h", "arguments": "not json"}},
             {"role": "user", "content": "last question"},
             {"role": "assistant", "content": "prefill"},
         ],
@@ -44,16 +44,29 @@ def test_chat_every_text_field_and_the_last_user_turn_is_the_query():
         ("messages[0].content", "system", "sys"),
         ("messages[1].content[0].text", "user", "part one"),
         ("messages[1].content[2].text", "user", "part two"),
-        ("messages[2].tool_calls[0].function.arguments", "assistant", '{"a": 1}'),
+        ("messages[2].tool_calls[0].function.arguments.to", "assistant", "Ann"),  # JSON: its string values
+        ("messages[2].tool_calls[0].function.arguments.cc[0]", "assistant", "Bo"),
         ("messages[2].tool_calls[1].custom.input", "assistant", "free text"),
         ("messages[3].content", "tool", "tool result"),
         ("messages[4].content[0].refusal", "assistant", "no"),
-        ("messages[4].function_call.arguments", "assistant", "{}"),
+        ("messages[4].function_call.arguments", "assistant", "not json"),  # not JSON: the raw text
         ("messages[5].content", "user", "last question"),
         ("messages[6].content", "assistant", "prefill"),
         ("prediction.content", "assistant", "predicted"),
     ]
     assert query == "last question"
+
+
+def test_tool_call_arguments_are_masked_as_the_values_they_encode():
+    arguments = json.dumps({"to": "Jos\u00e9", "note": "line one\nline two", "n": 3, "tags": ["x"]})
+    body = {"messages": [{"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "f", "arguments": arguments}}]}]}
+    extracted = extract("chat/completions", body)
+    assert [slot.text for slot in extracted.slots] == ["Jos\u00e9", "line one\nline two", "x"]
+    extracted.slots[0].set("<Full Name 1>")
+    extracted.slots[1].set("line one\n<City/Region 1>")
+    sent = body["messages"][0]["tool_calls"][0]["function"]["arguments"]
+    assert json.loads(sent) == {"to": "<Full Name 1>", "note": "line one\n<City/Region 1>", "n": 3, "tags": ["x"]}
 
 
 def test_chat_query_joins_the_text_parts_of_the_last_user_message():
@@ -176,7 +189,7 @@ def test_responses_item_list():
         ]},
         {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "answer", "annotations": []}]},
         {"type": "reasoning", "id": "r1", "summary": [{"type": "summary_text", "text": "thought"}]},
-        {"type": "function_call", "call_id": "c1", "name": "f", "arguments": '{"q": 1}'},
+        {"type": "function_call", "call_id": "c1", "name": "f", "arguments": '{"q": "where"}'},
         {"type": "function_call_output", "call_id": "c1", "output": "result"},
         {"type": "function_call_output", "call_id": "c2", "output": [{"type": "input_text", "text": "part result"}]},
         {"type": "custom_tool_call", "call_id": "c3", "name": "g", "input": "raw input"},
@@ -190,7 +203,7 @@ def test_responses_item_list():
         ("input[1].content[0].text", "user", "first question"),
         ("input[2].content[0].text", "assistant", "answer"),
         ("input[3].summary[0].text", "reasoning", "thought"),
-        ("input[4].arguments", "function_call", '{"q": 1}'),
+        ("input[4].arguments.q", "function_call", "where"),
         ("input[5].output", "function_call_output", "result"),
         ("input[6].output[0].text", "function_call_output", "part result"),
         ("input[7].input", "custom_tool_call", "raw input"),
