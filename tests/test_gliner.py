@@ -134,6 +134,14 @@ def test_shipped_checkpoint_finds_context_pii(detector: GlinerDetector):
 
 
 @needs_checkpoint
+def test_a_role_given_to_the_model_is_not_an_occupation(detector: GlinerDetector):
+    system = "You are a helpful assistant for personal finance."
+    assert not [e for e in detector.detect(system) if e.tag == "Occupation"]
+    user = "I work as a nurse at St Mary's Hospital and my brother is a plumber."
+    assert {"nurse", "plumber"} <= {e.text for e in detector.detect(user) if e.tag == "Occupation"}
+
+
+@needs_checkpoint
 def test_windowing_finds_an_entity_past_the_encoder_length(detector: GlinerDetector):
     runtime = detector._runtime
     filler = "The weather was mild and the meeting went on for a long time without any news. " * 60

@@ -20,6 +20,7 @@ Load failures raise (`GlinerLoadError`), which the pipeline turns into
 from __future__ import annotations
 
 import os
+import re
 import threading
 from typing import Any
 
@@ -64,6 +65,20 @@ HUB_LABELS: dict[str, str] = {
 # Surrounding characters a span never includes (annotation guidelines: minimal spans).
 _EDGE = " \t\r\n,;:!?\"'`()[]{}<>«»“”‘’"
 _TRAIL = _EDGE + "."
+
+
+# "You are a helpful assistant", "Act as a senior tax adviser": a role given to the model, not a person's
+# occupation; masking it ("You are a <Occupation 1>") only confuses the upstream model.
+_ROLE_GIVEN = re.compile(
+    r"\b(?:you\s+are|you're|youre|act\s+as|acting\s+as|pretend\s+to\s+be|play\s+the\s+role\s+of|"
+    r"you\s+will\s+be|serve\s+as)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w,-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def role_given_to_model(text: str, start: int, tag: str) -> bool:
+    """True for an Occupation that the text assigns to the model it addresses ("You are a ... assistant")."""
+    return tag == "Occupation" and _ROLE_GIVEN.search(text[max(0, start - 60):start]) is not None
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
@@ -165,7 +180,7 @@ class GlinerDetector(Detector):
         for span in self._runtime.predict(text, span_filter=keep):
             tag = mapping[span.label]
             start, end = trim_span(text, span.start, span.end)
-            if start >= end:
+            if start >= end or role_given_to_model(text, start, tag):
                 continue
             entities.append(Entity(text[start:end], start, end, tag, round(span.score, 4), self.name))
         return entities
