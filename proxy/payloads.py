@@ -48,14 +48,15 @@ class JsonValueSlot(TextSlot):
     """A string value inside a JSON document that is itself a string field (tool-call arguments).
 
     The value is detected as the text it stands for ("Jos\\u00e9", "Main St\\nLeeds" escaped in
-    the raw arguments would hide PII from the detectors); setting it re-serializes the document
-    into the field that holds it."""
+    the raw arguments would hide PII from the detectors); setting a new value re-serializes the
+    document into the field that holds it (an unchanged value leaves the original text as sent)."""
 
     commit: Callable[[], None] = lambda: None
 
     def set(self, value: str) -> None:
-        self.container[self.key] = value
-        self.commit()
+        if self.container[self.key] != value:
+            self.container[self.key] = value
+            self.commit()
 
 
 @dataclass(slots=True)

@@ -84,6 +84,11 @@ class SecretStore:
         with self._lock, transaction(self.db):
             yield self
 
+    def _delete(self, table: str, key: Any, missing: str) -> None:
+        """Delete the row `table.id == key` (inside the caller's transaction); NotFound(missing) if there is none."""
+        if self.db.execute(f"DELETE FROM {table} WHERE id = ?", [key]).rowcount == 0:
+            raise NotFound(missing)
+
     def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
         with self._lock:
             cursor = self.db.execute(sql, list(params))
@@ -266,9 +271,7 @@ class SecretStore:
 
     def remove_relationship(self, relationship_id: int) -> None:
         with self.transaction():
-            cur = self.db.execute("DELETE FROM relationships WHERE id = ?", [relationship_id])
-            if cur.rowcount == 0:
-                raise NotFound(f"no relationship with id {relationship_id}")
+            self._delete("relationships", relationship_id, f"no relationship with id {relationship_id}")
 
     # ------------------------------------------------------------------ groups
 
@@ -355,9 +358,7 @@ class SecretStore:
     def remove_group(self, group_id: str) -> None:
         """Delete a group; secrets that listed it as confidant lose that entry."""
         with self.transaction():
-            cur = self.db.execute("DELETE FROM groups WHERE id = ?", [group_id])
-            if cur.rowcount == 0:
-                raise NotFound(f"no group with id {group_id!r}")
+            self._delete("groups", group_id, f"no group with id {group_id!r}")
             self._drop_confidant(group_id)
 
     # ----------------------------------------------------------------- secrets
@@ -462,9 +463,7 @@ class SecretStore:
 
     def remove_secret(self, secret_id: str) -> None:
         with self.transaction():
-            cur = self.db.execute("DELETE FROM secrets WHERE id = ?", [secret_id])
-            if cur.rowcount == 0:
-                raise NotFound(f"no secret with id {secret_id!r}")
+            self._delete("secrets", secret_id, f"no secret with id {secret_id!r}")
 
     # ------------------------------------------------------------------ offers
 
@@ -532,9 +531,7 @@ class SecretStore:
     def dismiss_offer(self, offer_id: str) -> None:
         """Forget an offer (its ciphertext is zeroed: the store runs with secure_delete)."""
         with self.transaction():
-            cur = self.db.execute("DELETE FROM offers WHERE id = ?", [offer_id])
-            if cur.rowcount == 0:
-                raise NotFound(f"no pending offer with id {offer_id!r}")
+            self._delete("offers", offer_id, f"no pending offer with id {offer_id!r}")
 
     def accept_offer(
         self,
