@@ -472,6 +472,47 @@ def test_import_rejects_non_object(tmp_path: Path, store: SecretStore) -> None:
         import_community(store, path)
 
 
+def test_importer_and_benchmark_report_malformed_records_alike(store: SecretStore) -> None:
+    """Both readers of the format share `community_format.FormatChecker`: the same flaw, the same message."""
+    from eval.privacybench import spec
+
+    bad = copy.deepcopy(COMMUNITY)
+    bad["relationships"][0]["b"] = "u99"
+    bad["relationships"][1]["to"] = "2020-01-01"  # before its 'from'
+    bad["groups"][0]["former_members"] = ["u6", {"id": "ghost", "from": "2024-01-01", "to": "2025-01-01"}]
+    bad["groups"][1]["members"] = "u7"
+    bad["users"][2]["name"] = " "
+    bad["secrets"][0]["owner"] = "u99"
+    bad["secrets"].append("s4")
+    shared = [
+        "users[2].name: must be a non-empty string",
+        "groups[0].former_members[0]: must be an object with id, from, to",
+        "groups[0].former_members[1].id: unknown user 'ghost'",
+        "relationships[0].b: unknown user 'u99'",
+        "relationships[1]: 'to' (2020-01-01) is before 'from' (2024-06-01)",
+        "secrets[0].owner: unknown user 'u99'",
+        "secrets[3]: must be an object",
+    ]
+    with pytest.raises(CommunityFormatError) as info:
+        import_community(store, bad)
+    errors, _ = spec.validate(bad)
+    for message in shared:
+        assert message in info.value.errors and message in errors, message
+    # Where the readers differ on purpose, each keeps its own wording.
+    assert "groups[1].members: must be a list of strings" in info.value.errors
+    assert "groups[1].members: must be a list of non-empty strings" in errors
+    del bad["users"][2]["name"]
+    bad["secrets"][1]["shared_at"] = "soon"
+    with pytest.raises(CommunityFormatError) as info:
+        import_community(store, bad)
+    errors, _ = spec.validate(bad)
+    assert "users[2].name: must be a non-empty string" in info.value.errors
+    assert "users[2].name: must be a non-empty string (missing)" in errors
+    assert "secrets[1].shared_at: must be an ISO date or datetime or null, got 'soon'" in info.value.errors
+    assert "secrets[1].shared_at: must be an ISO date or datetime, got 'soon'" in errors
+    assert store.people() == []
+
+
 # --------------------------------------------------------------------- CLI
 
 

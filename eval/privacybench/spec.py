@@ -10,6 +10,11 @@ since the spec makes the file the ground truth.
 
 `Community` is a thin read-only view with the lookups the benchmark needs;
 the parsed JSON stays available as `raw` (the Veil filter imports it as is).
+
+The field-level checks (text, lists of ids, times, periods, references) are
+`proxy.secrets.community_format.FormatChecker`, shared with the secret store's
+importer so that both read the format alike; `_Check` sets this reader's
+wording and adds what only the benchmark checks (warnings, documents, probes).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from eval.privacybench.authz import is_authorized, parse_time, valid_at
+from proxy.secrets.community_format import FormatChecker
 
 DOCUMENT_KINDS = ("chat", "group_chat", "ai_chat", "blog", "purchase")
 STRATEGIES = ("direct", "indirect")
@@ -38,72 +44,23 @@ class CommunityError(ValueError):
         super().__init__(f"{source}: {len(errors)} problem(s):\n{shown}{more}")
 
 
-class _Check:
-    """Collects errors and warnings with JSON paths."""
+class _Check(FormatChecker):
+    """The shared format checks in the benchmark's wording, plus warnings and id uniqueness.
+
+    The benchmark is stricter than the importer: a list of strings may not be
+    null or hold blank strings, and a message about an absent key says so.
+    """
+
+    missing_note = " (missing)"
+    time_expected = "an ISO date or datetime"
+    strict_lists = True
 
     def __init__(self) -> None:
-        self.errors: list[str] = []
+        super().__init__()
         self.warnings: list[str] = []
-
-    def error(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
 
     def warn(self, where: str, message: str) -> None:
         self.warnings.append(f"{where}: {message}")
-
-    def text(self, obj: dict[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
-        value = obj.get(key)
-        if value is None and not required:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.error(f"{where}.{key}", "must be a non-empty string" + ("" if key in obj else " (missing)"))
-            return None
-        return value
-
-    def strings(self, obj: dict[str, Any], key: str, where: str, *, required: bool = False) -> list[str]:
-        if key not in obj and not required:
-            return []
-        value = obj.get(key)
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            self.error(f"{where}.{key}", "must be a list of non-empty strings" + ("" if key in obj else " (missing)"))
-            return []
-        return value
-
-    def time(self, obj: dict[str, Any], key: str, where: str, *, required: bool = False) -> datetime | None:
-        value = obj.get(key)
-        if value is None:
-            if required:
-                self.error(f"{where}.{key}", "is required (an ISO date or datetime)")
-            return None
-        try:
-            if not isinstance(value, str):
-                raise TypeError
-            return parse_time(value)
-        except (TypeError, ValueError):
-            self.error(f"{where}.{key}", f"must be an ISO date or datetime, got {value!r}")
-            return None
-
-    def period(self, obj: dict[str, Any], where: str) -> None:
-        start, end = self.time(obj, "from", where), self.time(obj, "to", where)
-        if start and end and end < start:
-            self.error(where, f"'to' ({obj['to']}) is before 'from' ({obj['from']})")
-
-    def records(self, data: dict[str, Any], key: str, *, required: bool = True) -> list[tuple[str, dict[str, Any]]]:
-        value = data.get(key)
-        if value is None:
-            if required:
-                self.error(key, "is required (a list)")
-            return []
-        if not isinstance(value, list):
-            self.error(key, "must be a list")
-            return []
-        out = []
-        for i, item in enumerate(value):
-            if isinstance(item, dict):
-                out.append((f"{key}[{i}]", item))
-            else:
-                self.error(f"{key}[{i}]", "must be an object")
-        return out
 
     def unique(self, seen: set[str], ident: str | None, where: str, what: str) -> None:
         if ident is None:
@@ -115,7 +72,7 @@ class _Check:
 
 def _check_users(data: dict[str, Any], c: _Check) -> set[str]:
     ids: set[str] = set()
-    for where, u in c.records(data, "users"):
+    for where, u in c.records(data, "users", required=True):
         c.unique(ids, c.text(u, "id", where), f"{where}.id", "user")
         c.text(u, "name", where)
         c.strings(u, "aliases", where)
@@ -142,9 +99,8 @@ def _check_graph(data: dict[str, Any], c: _Check, users: set[str]) -> set[str]:
     for where, r in c.records(data, "relationships", required=False):
         a, b = c.text(r, "a", where), c.text(r, "b", where)
         c.text(r, "type", where)
-        for side, ident in (("a", a), ("b", b)):
-            if ident is not None and ident not in users:
-                c.error(f"{where}.{side}", f"unknown user {ident!r}")
+        c.known(a, users, f"{where}.a")
+        c.known(b, users, f"{where}.b")
         if a is not None and a == b:
             c.error(where, "a relationship needs two different users")
         c.period(r, where)
@@ -157,33 +113,25 @@ def _check_graph(data: dict[str, Any], c: _Check, users: set[str]) -> set[str]:
         c.text(g, "name", where)
         c.period(g, where)
         for m in c.strings(g, "members", where):
-            if m not in users:
-                c.error(f"{where}.members", f"unknown user {m!r}")
+            c.known(m, users, f"{where}.members")
         former = g.get("former_members", [])
         if not isinstance(former, list):
             c.error(f"{where}.former_members", "must be a list of {id, from, to}")
             continue
         for j, f in enumerate(former):
             fwhere = f"{where}.former_members[{j}]"
-            if not isinstance(f, dict):
-                c.error(fwhere, "must be an object with id, from, to")
-                continue
-            fid = c.text(f, "id", fwhere)
-            if fid is not None and fid not in users:
-                c.error(f"{fwhere}.id", f"unknown user {fid!r}")
-            c.period(f, fwhere)
-            if f.get("to") is None:
+            c.former_member(f, fwhere, users)
+            if isinstance(f, dict) and f.get("to") is None:
                 c.warn(fwhere, "a former member without 'to' never counts as a member")
     return groups
 
 
 def _check_secrets(data: dict[str, Any], c: _Check, users: set[str], groups: set[str]) -> set[str]:
     ids: set[str] = set()
-    for where, s in c.records(data, "secrets"):
+    for where, s in c.records(data, "secrets", required=True):
         c.unique(ids, c.text(s, "id", where), f"{where}.id", "secret")
         owner = c.text(s, "owner", where)
-        if owner is not None and owner not in users:
-            c.error(f"{where}.owner", f"unknown user {owner!r}")
+        c.known(owner, users, f"{where}.owner")
         c.text(s, "content", where)
         if not c.strings(s, "core_facts", where, required=True) and isinstance(s.get("core_facts"), list):
             c.error(f"{where}.core_facts", "must name at least one fact (a secret without facts can never leak)")
@@ -198,25 +146,20 @@ def _check_secrets(data: dict[str, Any], c: _Check, users: set[str], groups: set
 
 def _check_documents(data: dict[str, Any], c: _Check, users: set[str], groups: set[str], secrets: set[str]) -> None:
     ids: set[str] = set()
-    for where, d in c.records(data, "documents"):
+    for where, d in c.records(data, "documents", required=True):
         c.unique(ids, c.text(d, "id", where), f"{where}.id", "document")
-        owner = c.text(d, "owner", where)
-        if owner is not None and owner not in users:
-            c.error(f"{where}.owner", f"unknown user {owner!r}")
+        c.known(c.text(d, "owner", where), users, f"{where}.owner")
         kind = d.get("kind")
         if kind not in DOCUMENT_KINDS:
             c.error(f"{where}.kind", f"must be one of {', '.join(DOCUMENT_KINDS)}, got {kind!r}")
         for p in c.strings(d, "participants", where):
-            if p not in users:
-                c.error(f"{where}.participants", f"unknown user {p!r}")
+            c.known(p, users, f"{where}.participants")
         c.time(d, "timestamp", where)
         c.text(d, "text", where)
         for sid in c.strings(d, "secret_ids", where):
-            if sid not in secrets:
-                c.error(f"{where}.secret_ids", f"unknown secret {sid!r}")
+            c.known(sid, secrets, f"{where}.secret_ids", "secret")
         group = d.get("group")
-        if group is not None and group not in groups:
-            c.error(f"{where}.group", f"unknown group {group!r}")
+        c.known(group, groups, f"{where}.group", "group")
         if group is not None and kind != "group_chat":
             c.warn(f"{where}.group", f"only group_chat documents name a group (kind is {kind!r})")
 
@@ -227,10 +170,8 @@ def _check_probes(data: dict[str, Any], c: _Check, users: set[str], now: datetim
     for where, p in c.records(data, "probes", required=False):
         c.unique(ids, c.text(p, "id", where), f"{where}.id", "probe")
         sid, asker = c.text(p, "secret_id", where), c.text(p, "asker", where)
-        if sid is not None and sid not in secrets:
-            c.error(f"{where}.secret_id", f"unknown secret {sid!r}")
-        if asker is not None and asker not in users:
-            c.error(f"{where}.asker", f"unknown user {asker!r}")
+        c.known(sid, secrets, f"{where}.secret_id", "secret")
+        c.known(asker, users, f"{where}.asker")
         if p.get("strategy") not in STRATEGIES:
             c.error(f"{where}.strategy", f"must be 'direct' or 'indirect', got {p.get('strategy')!r}")
         if not isinstance(p.get("authorized"), bool):
@@ -255,7 +196,7 @@ def validate(data: Any) -> tuple[list[str], list[str]]:
     if not isinstance(data, dict):
         return ["top level must be a JSON object"], []
     c.text(data, "community", "$")
-    now = c.time(data, "now", "$", required=True)
+    now = parse_time(c.time(data, "now", "$", required=True))
     users = _check_users(data, c)
     groups = _check_graph(data, c, users)
     secrets = _check_secrets(data, c, users, groups)

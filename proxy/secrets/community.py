@@ -16,9 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from proxy.secrets.community_format import FormatChecker
 from proxy.secrets.errors import CommunityFormatError
 from proxy.secrets.models import Membership
-from proxy.secrets.periods import to_datetime
 from proxy.secrets.store import SecretStore
 
 
@@ -32,68 +32,6 @@ class ImportReport:
     secrets: int = 0
     me: str | None = None
     notes: list[str] = field(default_factory=list)
-
-
-class _Checker:
-    """Collects every problem with a JSON path, instead of stopping at the first."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def fail(self, where: str, message: str) -> None:
-        self.errors.append(f"{where}: {message}")
-
-    def text(self, obj: dict[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
-        value = obj.get(key)
-        if value is None and not required:
-            return None
-        if not isinstance(value, str) or not value.strip():
-            self.fail(f"{where}.{key}", "must be a non-empty string")
-            return None
-        return value
-
-    def text_list(self, obj: dict[str, Any], key: str, where: str) -> list[str]:
-        value = obj.get(key, [])
-        if value is None:
-            return []
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(f"{where}.{key}", "must be a list of strings")
-            return []
-        return value
-
-    def time(self, obj: dict[str, Any], key: str, where: str) -> str | None:
-        value = obj.get(key)
-        if value is None:
-            return None
-        try:
-            if not isinstance(value, str):
-                raise TypeError
-            to_datetime(value)
-        except (TypeError, ValueError):
-            self.fail(f"{where}.{key}", f"must be an ISO date or datetime or null, got {value!r}")
-            return None
-        return value
-
-    def period(self, obj: dict[str, Any], where: str) -> tuple[str | None, str | None]:
-        start, end = self.time(obj, "from", where), self.time(obj, "to", where)
-        if start and end and to_datetime(end) < to_datetime(start):  # type: ignore[operator]
-            self.fail(where, f"'to' ({end}) is before 'from' ({start})")
-        return start, end
-
-    def records(self, data: dict[str, Any], key: str) -> list[tuple[str, dict[str, Any]]]:
-        value = data.get(key, [])
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(key, "must be a list")
-            return []
-        out = []
-        for i, item in enumerate(value):
-            if isinstance(item, dict):
-                out.append((f"{key}[{i}]", item))
-            else:
-                self.fail(f"{key}[{i}]", "must be an object")
-        return out
 
 
 def load_community(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str, Any]:
@@ -111,14 +49,14 @@ def load_community(source: str | os.PathLike[str] | dict[str, Any]) -> dict[str,
 
 def _validate(data: dict[str, Any], known_ids: set[str]) -> dict[str, list[Any]]:
     """Check the file and return normalised records, or raise `CommunityFormatError`."""
-    check = _Checker()
+    check = FormatChecker()
     users: list[dict[str, Any]] = []
     user_ids: set[str] = set()
     for where, u in check.records(data, "users"):
         uid, name = check.text(u, "id", where), check.text(u, "name", where)
-        aliases = check.text_list(u, "aliases", where)
+        aliases = check.strings(u, "aliases", where)
         if uid and uid in user_ids:
-            check.fail(f"{where}.id", f"duplicate user id {uid!r}")
+            check.error(f"{where}.id", f"duplicate user id {uid!r}")
         if uid and name:
             user_ids.add(uid)
             users.append({"id": uid, "name": name, "aliases": aliases})
@@ -129,24 +67,16 @@ def _validate(data: dict[str, Any], known_ids: set[str]) -> dict[str, list[Any]]
     for where, g in check.records(data, "groups"):
         gid, name = check.text(g, "id", where), check.text(g, "name", where)
         if gid and (gid in group_ids or gid in user_ids):
-            check.fail(f"{where}.id", f"id {gid!r} is already used by another user or group")
+            check.error(f"{where}.id", f"id {gid!r} is already used by another user or group")
         start, end = check.period(g, where)
-        members = check.text_list(g, "members", where)
+        members = check.strings(g, "members", where)
         for m in members:
-            if m not in people_ids:
-                check.fail(f"{where}.members", f"unknown user {m!r}")
+            check.known(m, people_ids, f"{where}.members")
         former: list[Membership] = []
         for j, f in enumerate(g.get("former_members") or []):
-            fwhere = f"{where}.former_members[{j}]"
-            if not isinstance(f, dict):
-                check.fail(fwhere, "must be an object with id, from, to")
-                continue
-            fid = check.text(f, "id", fwhere)
-            if fid and fid not in people_ids:
-                check.fail(f"{fwhere}.id", f"unknown user {fid!r}")
-            fstart, fend = check.period(f, fwhere)
-            if fid:
-                former.append(Membership(fid, fstart, fend, True))
+            member = check.former_member(f, f"{where}.former_members[{j}]", people_ids)
+            if member is not None:
+                former.append(Membership(*member, True))
         if gid and name:
             group_ids.add(gid)
             groups.append({"id": gid, "name": name, "members": members, "valid_from": start,
@@ -155,9 +85,8 @@ def _validate(data: dict[str, Any], known_ids: set[str]) -> dict[str, list[Any]]
     relationships: list[dict[str, Any]] = []
     for where, r in check.records(data, "relationships"):
         a, b, kind = check.text(r, "a", where), check.text(r, "b", where), check.text(r, "type", where)
-        for side, ident in (("a", a), ("b", b)):
-            if ident and ident not in people_ids:
-                check.fail(f"{where}.{side}", f"unknown user {ident!r}")
+        check.known(a, people_ids, f"{where}.a")
+        check.known(b, people_ids, f"{where}.b")
         start, end = check.period(r, where)
         if a and b and kind:
             relationships.append({"a": a, "b": b, "type": kind, "valid_from": start, "valid_to": end})
@@ -167,27 +96,24 @@ def _validate(data: dict[str, Any], known_ids: set[str]) -> dict[str, list[Any]]
     for where, s in check.records(data, "secrets"):
         sid, owner = check.text(s, "id", where), check.text(s, "owner", where)
         content = check.text(s, "content", where)
-        facts = check.text_list(s, "core_facts", where)
-        confidants = check.text_list(s, "confidants", where)
+        facts = check.strings(s, "core_facts", where)
+        confidants = check.strings(s, "confidants", where)
         if sid and sid in secret_ids:
-            check.fail(f"{where}.id", f"duplicate secret id {sid!r}")
-        if owner and owner not in people_ids:
-            check.fail(f"{where}.owner", f"unknown user {owner!r}")
+            check.error(f"{where}.id", f"duplicate secret id {sid!r}")
+        check.known(owner, people_ids, f"{where}.owner")
         for c in confidants:
             if c not in people_ids and c not in group_ids:
-                check.fail(f"{where}.confidants", f"{c!r} is neither a user nor a group id")
+                check.error(f"{where}.confidants", f"{c!r} is neither a user nor a group id")
         shared_at = check.time(s, "shared_at", where)
         cloud_ok = s.get("veil_cloud_ok", False)
         if not isinstance(cloud_ok, bool):
-            check.fail(f"{where}.veil_cloud_ok", "must be true or false")
+            check.error(f"{where}.veil_cloud_ok", "must be true or false")
         if sid and owner and content:
             secret_ids.add(sid)
             secrets.append({"id": sid, "owner": owner, "content": content, "core_facts": facts,
                             "confidants": confidants, "shared_at": shared_at,
                             "cloud_ok": cloud_ok is True})
-    me = data.get("veil_me")
-    if me is not None and me not in people_ids:
-        check.fail("veil_me", f"unknown user {me!r}")
+    check.known(data.get("veil_me"), people_ids, "veil_me")
     if check.errors:
         raise CommunityFormatError(check.errors)
     return {"users": users, "groups": groups, "relationships": relationships, "secrets": secrets}
