@@ -47,6 +47,7 @@ This module imports neither proxy nor eval (local_models is the bottom layer).
 from __future__ import annotations
 
 import contextlib
+import glob
 import hashlib
 import importlib.util
 import json
@@ -415,7 +416,9 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
     key = hashlib.sha256(ident.encode()).hexdigest()[:16]
     out_dir = Path(cache) if cache is not None else cache_dir()
     name = re.sub(r"[^A-Za-z0-9._-]+", "_", model_dir.name)[:60] or "gliner"
-    out = out_dir / f"{name}.{precision}.{key}.onnx"
+    # exports of this checkpoint directory (any weights/version), so a re-export can drop the older ones
+    prefix = f"{name}.{precision}.{hashlib.sha256(str(weights.resolve().parent).encode()).hexdigest()[:8]}."
+    out = out_dir / f"{prefix}{key}.onnx"
     if out.is_file():
         return out
     import time
@@ -480,8 +483,19 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
         for leftover in (tmp_fp32, tmp_out):
             with contextlib.suppress(OSError):
                 leftover.unlink()
+    _drop_stale_exports(out, prefix)
     log.info("exported %s to %s (%s) in %.1f s", model_dir, out, precision, time.perf_counter() - started)
     return out
+
+
+def _drop_stale_exports(current: Path, prefix: str) -> None:
+    """Delete older exports of the same checkpoint dir and precision (27-105 MB each; a retrained
+    checkpoint or a new export version would otherwise leave them in the cache forever)."""
+    stale_name = re.compile(re.escape(prefix) + r"[0-9a-f]{16}\.onnx")
+    for stale in current.parent.glob(glob.escape(prefix) + "*.onnx"):
+        if stale != current and stale_name.fullmatch(stale.name):
+            with contextlib.suppress(OSError):
+                stale.unlink()
 
 
 def _skip_unpadded_mask(path: Path) -> int:

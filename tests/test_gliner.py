@@ -270,3 +270,19 @@ def test_default_detector_runs_int8_onnx(detector: GlinerDetector):
         pytest.skip("VEIL_GLINER_BACKEND/PRECISION select another backend in this environment")
     assert detector._runtime.precision == "int8"
     assert "(onnx, int8)" in detector.status().detail
+
+
+def test_a_new_export_drops_older_exports_of_the_same_checkpoint(tmp_path: Path):
+    from local_models.gliner_runtime import _drop_stale_exports
+
+    prefix = "veil-gliner-minilm.int8.0a1b2c3d."
+    current = tmp_path / f"{prefix}{'1' * 16}.onnx"
+    older = tmp_path / f"{prefix}{'2' * 16}.onnx"
+    other_dir = tmp_path / f"veil-gliner-minilm.int8.ffffffff.{'3' * 16}.onnx"  # same name, another checkpoint dir
+    other_precision = tmp_path / f"veil-gliner-minilm.fp32.0a1b2c3d.{'4' * 16}.onnx"
+    in_progress = tmp_path / f"{prefix}{'5' * 16}.tmp77-1.onnx"  # another process's export, not finished
+    for f in (current, older, other_dir, other_precision, in_progress):
+        f.write_bytes(b"x")
+    _drop_stale_exports(current, prefix)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        p.name for p in (current, other_dir, other_precision, in_progress))
