@@ -47,7 +47,6 @@ This module imports neither proxy nor eval (local_models is the bottom layer).
 from __future__ import annotations
 
 import contextlib
-import glob
 import hashlib
 import importlib.util
 import json
@@ -483,17 +482,20 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
         for leftover in (tmp_fp32, tmp_out):
             with contextlib.suppress(OSError):
                 leftover.unlink()
-    _drop_stale_exports(out, prefix)
+    _drop_stale_exports(out, prefix, legacy=f"{name}.{precision}.")
     log.info("exported %s to %s (%s) in %.1f s", model_dir, out, precision, time.perf_counter() - started)
     return out
 
 
-def _drop_stale_exports(current: Path, prefix: str) -> None:
+def _drop_stale_exports(current: Path, prefix: str, legacy: str | None = None) -> None:
     """Delete older exports of the same checkpoint dir and precision (27-105 MB each; a retrained
-    checkpoint or a new export version would otherwise leave them in the cache forever)."""
-    stale_name = re.compile(re.escape(prefix) + r"[0-9a-f]{16}\.onnx")
-    for stale in current.parent.glob(glob.escape(prefix) + "*.onnx"):
-        if stale != current and stale_name.fullmatch(stale.name):
+    checkpoint or a new export version would otherwise leave them in the cache forever), and
+    exports named the pre-session-4 way (`legacy` + key, no directory hash), which nothing reads."""
+    stale_names = [re.compile(re.escape(prefix) + r"[0-9a-f]{16}\.onnx")]
+    if legacy is not None:
+        stale_names.append(re.compile(re.escape(legacy) + r"[0-9a-f]{16}\.onnx"))
+    for stale in current.parent.glob("*.onnx"):
+        if stale != current and any(p.fullmatch(stale.name) for p in stale_names):
             with contextlib.suppress(OSError):
                 stale.unlink()
 
