@@ -132,6 +132,33 @@ def test_lora_judge_scores_thresholds_and_adapter_effect(smoke_judge: LoraJudge)
 
 
 @needs_smoke
+def test_a_repeated_candidate_is_scored_once(smoke_judge: LoraJudge) -> None:
+    """History re-sent with every request repeats values in the same words: one prompt, one score."""
+    text = DESC + " " + DESC  # the same turn twice
+    again = len(DESC) + 1
+    cands = CANDIDATES + [Entity(c.text, c.start + again, c.end + again, c.tag) for c in CANDIDATES]
+    scorer = smoke_judge.scorer()
+    calls: list[int] = []
+    original = scorer.score
+
+    def counting(prefix: str, suffixes: list[str]) -> list[float]:
+        calls.append(len(suffixes))
+        return original(prefix, suffixes)
+
+    scorer.score = counting  # type: ignore[method-assign]
+    try:
+        scores = smoke_judge.scores(QUERY, cands, [text] * len(cands))
+    finally:
+        del scorer.score
+    assert set(scores) == {1, 2, 3, 4, 6, 7, 8, 9}
+    assert calls == [4]  # the second copy's four judged candidates were not sent to llama.cpp again
+    for i in (1, 2, 3, 4):
+        assert scores[i] == scores[i + 5]
+    assert scores == pytest.approx(smoke_judge.scores(QUERY, CANDIDATES, [DESC] * 5) | {
+        i + 5: v for i, v in smoke_judge.scores(QUERY, CANDIDATES, [DESC] * 5).items()}, abs=1e-4)
+
+
+@needs_smoke
 def test_engine_uses_the_judge_and_fails_closed(smoke_judge: LoraJudge, tmp_path: Path) -> None:
     from proxy.detectors import build_detector
 

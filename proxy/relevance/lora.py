@@ -126,8 +126,11 @@ class LoraJudge:
         if not scored:
             return {}
         suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after) for s in scored]
-        margins = self.scorer().score(format_prefix(parts.question), suffixes)
-        return {s.index: m for s, m in zip(scored, margins)}
+        # A value repeated with the same surroundings (earlier turns re-sent with every request, a
+        # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
+        unique = list(dict.fromkeys(suffixes))
+        margin_of = dict(zip(unique, self.scorer().score(format_prefix(parts.question), unique)))
+        return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
 
     def select(self, scores: dict[int, float]) -> set[int]:
         """The indices whose margin is above the threshold."""
