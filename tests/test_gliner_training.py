@@ -123,3 +123,44 @@ def test_dev_scores_and_threshold():
     threshold, best = best_threshold([s], raw, tags)
     assert threshold > 0.4 and best.strict_f1 == 1.0
     assert norm("  “Lyon”. ") == "lyon"
+
+
+def test_open_bank_values_are_swapped_in_with_exact_spans():
+    from local_models.training.open_values import terse_samples
+
+    open_bank = {"City/Region": ["Kandy", "Legnica"], "Full Name": ["Zelha Erdoğan"]}
+    augment = Augmenter(value_bank([sample()], TAG_TO_LABEL), random.Random(4), strength=2.0, open_bank=open_bank)
+    base = sample_segments(sample())
+    seen: set[str] = set()
+    for _ in range(300):
+        segs = augment(list(base))
+        text, spans = render(segs)
+        for start, end, tag in spans:
+            if text[start:end] in ("Kandy", "Legnica", "Zelha Erdoğan"):
+                assert tag in open_bank
+                seen.add(text[start:end])
+    assert seen == {"Kandy", "Legnica", "Zelha Erdoğan"}
+    # a tag only the open bank has is still swapped (from it), never crashes
+    only_open = Augmenter({}, random.Random(1), strength=2.0, open_bank=open_bank)
+    assert any(s.text == "Kandy" for _ in range(100) for s in only_open(list(base)))
+
+
+def test_terse_texts_are_labelled_from_the_bank_and_join_the_examples():
+    from local_models.training.open_values import TERSE_TEMPLATES, _job, terse_samples
+
+    bank = {"Full Name": ["Ana Ruiz"], "Company Name": ["Berthelot et Fils"], "Street Address": ["ul. Sawickiej 95"],
+            "City/Region": ["Legnica"], "Occupation": ["warehouse manager"]}
+    texts = terse_samples(60, bank, seed=2)
+    assert texts == terse_samples(60, bank, seed=2) and len(texts) == 60
+    for segs in texts:
+        for s in segs:
+            if s.tag is not None:
+                assert s.text.lower() in {v.lower() for v in bank[s.tag]}
+            else:
+                assert "{" not in s.text  # every slot was filled
+    assert len(TERSE_TEMPLATES) >= 20
+    assert _job("Engineer, civil") == "civil engineer"
+    with_extra = build_examples([sample()], TAG_TO_LABEL, seed=5, extra=texts[:10])
+    assert len(with_extra) == 11
+    labels = {lab for ex in with_extra for *_, lab in ex["ner"]}
+    assert {"full name", "city or region"} <= labels

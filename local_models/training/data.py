@@ -192,17 +192,26 @@ def _chat_style(segments: list[Segment], rng: random.Random) -> list[Segment]:
 class Augmenter:
     """Random, seeded augmentations over segment lists (see module docstring)."""
 
-    def __init__(self, value_bank: dict[str, list[str]], rng: random.Random, strength: float = 1.0) -> None:
+    def __init__(self, value_bank: dict[str, list[str]], rng: random.Random, strength: float = 1.0,
+                 open_bank: dict[str, list[str]] | None = None, open_share: float = 0.7) -> None:
         self.bank = value_bank
+        self.open_bank = open_bank or {}
+        self.open_share = open_share
         self.rng = rng
         self.p = strength
+
+    def _swap_value(self, tag: str) -> str:
+        """A same-tag value: from the open bank (`open_share` of the time, when it has the tag), else the data's."""
+        if self.open_bank.get(tag) and (not self.bank.get(tag) or self.rng.random() < self.open_share):
+            return self.rng.choice(self.open_bank[tag])
+        return self.rng.choice(self.bank[tag])
 
     def __call__(self, segments: list[Segment]) -> list[Segment]:
         rng, p = self.rng, self.p
         if rng.random() < 0.5 * p:
             segments = [
-                Segment(rng.choice(self.bank[s.tag]), s.tag)
-                if s.tag is not None and self.bank.get(s.tag) and rng.random() < 0.5
+                Segment(self._swap_value(s.tag), s.tag)
+                if s.tag is not None and (self.bank.get(s.tag) or self.open_bank.get(s.tag)) and rng.random() < 0.5
                 else s
                 for s in segments
             ]
@@ -309,16 +318,20 @@ def build_examples(
     max_words: int = 200,
     shuffle_label_prob: float = 0.2,
     stats: dict[str, int] | None = None,
+    open_bank: dict[str, list[str]] | None = None,
+    extra: Sequence[list[Segment]] = (),
 ) -> list[dict[str, Any]]:
     """Every sample `copies` times: the first copy augmented with probability
-    `augment_prob` (else as written), the others always augmented."""
+    `augment_prob` (else as written), the others always augmented. `open_bank`
+    adds outside values to the same-tag swaps; `extra` are further texts
+    (segment lists, e.g. `open_values.terse_samples`), used once, augmented likewise."""
     rng = random.Random(seed)
     labels = list(dict.fromkeys(tag_to_label.values()))
-    augmenter = Augmenter(value_bank(samples, tag_to_label), rng)
+    augmenter = Augmenter(value_bank(samples, tag_to_label), rng, open_bank=open_bank)
     out: list[dict[str, Any]] = []
-    for sample in samples:
-        base = sample_segments(sample)
-        for copy in range(copies):
+    bases = [(sample_segments(sample), copies) for sample in samples] + [(list(e), 1) for e in extra]
+    for base, n_copies in bases:
+        for copy in range(n_copies):
             wanted = augment and (copy > 0 or rng.random() < augment_prob)
             segments = augmenter(list(base)) if wanted else base
             for ex in to_examples(segments, tag_to_label, labels, max_words=max_words, stats=stats):

@@ -85,6 +85,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in the work dir")
     p.add_argument("--export-only", action="store_true", help="export <work-dir>/best and write the card")
     p.add_argument("--data-note", default="", help="how the data files were made (goes into the card)")
+    p.add_argument("--open-values", action=argparse.BooleanOptionalAction, default=False,
+                   help="also swap in values from open banks (GeoNames cities, Faker names/companies/streets/jobs)")
+    p.add_argument("--terse", type=int, default=0, help="add this many short list-like texts built from the open banks")
     return p.parse_args(argv)
 
 
@@ -222,8 +225,17 @@ def train(args: argparse.Namespace) -> None:
         samples.extend(load_samples(path))
     dev = load_dev(args.dev)[: args.dev_n]
     stats: dict[str, int] = {}
+    open_bank: dict[str, list[str]] | None = None
+    extra: list[Any] = []
+    if args.open_values or args.terse:
+        from local_models.training.open_values import open_value_bank, terse_samples
+
+        open_bank = open_value_bank(seed=args.seed)
+        extra = terse_samples(args.terse, open_bank, seed=args.seed) if args.terse else []
+        log.info("open value bank: %s; %d terse texts", {t: len(v) for t, v in open_bank.items()}, len(extra))
     examples = build_examples(samples, tag_to_label, copies=args.copies, augment_prob=args.augment_prob, seed=args.seed,
-                              max_words=args.max_words, stats=stats)
+                              max_words=args.max_words, stats=stats,
+                              open_bank=open_bank if args.open_values else None, extra=extra)
     examples = length_grouped(examples, args.batch_size, args.seed)
     log.info("%d training samples -> %d examples (%s); %d dev samples", len(samples), len(examples), stats, len(dev))
     (work / "run.json").write_text(json.dumps({"args": vars(args), "n_samples": len(samples), "n_examples": len(examples), "stats": stats}, indent=2))
