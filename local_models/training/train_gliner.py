@@ -329,10 +329,16 @@ def export(args: argparse.Namespace) -> dict[str, Any]:
     threshold, dev_scores = best_threshold(dev, raw, tags)
     log.info("dev-tuned threshold %.2f: %s", threshold, dev_scores)
 
-    model = runtime.model
+    # The ONNX runtime above (the shipped inference path, so the threshold fits it) releases the torch
+    # weights once exported; the copy to save is loaded on its own, in torch.
+    model = GlinerRuntime.load(best, backend="torch", precision="fp32", threads=args.threads).model
     model.config.model_name = BASE_ENCODER_NAME  # a name, not this machine's path; the encoder config is embedded
     model.half()
     model.save_pretrained(tmp, safe_serialization=True)
+    expected = 2 * sum(p.numel() for p in model.parameters())  # fp16 bytes
+    saved = sum(f.stat().st_size for f in tmp.glob("*.safetensors"))
+    if saved < 0.9 * expected:
+        raise SystemExit(f"export wrote {saved} bytes of weights, expected ~{expected}: not shipping a hollow checkpoint")
     meta = {
         "labels": label_map,
         "threshold": threshold,
