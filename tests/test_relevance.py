@@ -14,7 +14,7 @@ from proxy.entities import Entity
 from proxy.policy import PolicyConfig, Reason
 from proxy.relevance import RelevanceUnavailable, build_judge
 from proxy.relevance.base import judged_candidates, window_for
-from proxy.relevance.lora import BUNDLED_ADAPTER, SMOKE_ADAPTER, LoraJudge
+from proxy.relevance.lora import BASE_PRECISION, BUNDLED_ADAPTER, SMOKE_ADAPTER, LoraJudge
 
 BUNDLED = bundled_model_path()
 HAVE_LLAMA = BUNDLED is not None and importlib.util.find_spec("llama_cpp") is not None
@@ -120,7 +120,8 @@ def test_lora_judge_scores_thresholds_and_adapter_effect(smoke_judge: LoraJudge)
     smoke_judge.threshold = smoke_judge.info.threshold
     assert smoke_judge.threshold == pytest.approx(-10.455, abs=1e-3)  # from the adapter's sidecar JSON
     # the adapter really acts: the bare cut base scores differently
-    bare = derive_base(smoke_judge.base_source, n_layers=smoke_judge.info.n_layers, cache_dir=smoke_judge.cache_dir)
+    bare = derive_base(smoke_judge.base_source, precision=BASE_PRECISION, n_layers=smoke_judge.info.n_layers,
+                       cache_dir=smoke_judge.cache_dir)
     assert bare == smoke_judge.scorer().base_path and smoke_judge.scorer().adapter_path == SMOKE_ADAPTER.resolve()
     plain = PrefixScorer(bare, None, n_threads=1, n_ctx=512)
     try:
@@ -129,6 +130,36 @@ def test_lora_judge_scores_thresholds_and_adapter_effect(smoke_judge: LoraJudge)
     finally:
         plain.close()
     assert max(abs(scores[i + 1] - b) for i, b in enumerate(base)) > 0.05
+
+
+@needs_smoke
+def test_one_decode_multiseq_matches_sequential_across_groups(smoke_judge: LoraJudge) -> None:
+    """Prefix and first suffixes in one decode; later groups (sequence limit, KV budget) reuse the prefix."""
+    from local_models.relevance_runtime import PrefixScorer, format_candidate, format_prefix
+
+    judge_scorer = smoke_judge.scorer()
+    base, adapter = judge_scorer.base_path, judge_scorer.adapter_path
+    suffixes = [format_candidate(c.tag, c.text, *window_for(c, DESC, QUERY)) for c in CANDIDATES[1:]] * 3
+    short, long = format_prefix(QUERY), format_prefix(f"{DESC} {QUERY}")
+    scorers = {"seq": PrefixScorer(base, adapter, n_threads=1, n_ctx=512, method="sequential"),
+               "by_seqs": PrefixScorer(base, adapter, n_threads=1, n_ctx=512, n_seq_max=5),  # 12 -> 5 + 5 + 2
+               "by_kv": PrefixScorer(base, adapter, n_threads=1, n_ctx=128)}  # long: 77 + 3 x ~14 tokens a group
+    try:
+        seq = scorers["seq"]
+        n_long, n_suffixes = len(seq.tokenize(long, bos=True)), [len(seq.tokenize(x)) for x in suffixes]
+        assert n_long + max(n_suffixes) <= 127 < n_long + sum(n_suffixes)  # several groups, prefix not cut
+        for prefix in (short, long):
+            ref = seq.score(prefix, suffixes)
+            for name in ("by_seqs", "by_kv"):
+                got = scorers[name].score(prefix, suffixes)
+                assert len(got) == len(suffixes)
+                # batch shapes differ, so float noise differs (measured <= 0.043 on margins of ~-9, 16 blocks)
+                assert max(abs(a - b) for a, b in zip(got, ref)) < 0.06, (name, got, ref)
+                assert max(abs(a - b) for a, b in zip(got, got[4:])) < 0.06  # the same suffix in later groups
+                assert scorers[name].score(prefix, suffixes) == got  # nothing left over from the previous call
+    finally:
+        for scorer in scorers.values():
+            scorer.close()
 
 
 @needs_smoke

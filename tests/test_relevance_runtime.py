@@ -87,6 +87,29 @@ def test_shared_prefix_scoring_matches_sequential(cut_base: Path) -> None:
     assert abs(a[0] - a[3]) < 0.05 and abs(a[1] - a[4]) < 0.05  # same candidate, same score in any group
 
 
+@needs_llama
+def test_multiseq_decodes_prefix_and_suffixes_together(cut_base: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import llama_cpp.llama_cpp as lib
+
+    calls: list[int] = []
+    decode = lib.llama_decode
+    monkeypatch.setattr(lib, "llama_decode", lambda ctx, batch: calls.append(batch.n_tokens) or decode(ctx, batch))
+    prefix = format_prefix("What is my employer?")
+    suffixes = [format_candidate("Company Name", "Acme", "my employer is "), format_candidate("Date", "2015-02-23")]
+    scorer = PrefixScorer(cut_base, n_threads=1, n_ctx=256, n_seq_max=2)
+    try:
+        n_p = len(scorer.tokenize(prefix, bos=True))
+        n_s = [len(scorer.tokenize(x)) for x in suffixes]
+        one = scorer.score(prefix, suffixes)
+        assert calls == [n_p + sum(n_s)]  # one decode: the prefix (in both sequences) and both suffixes
+        calls.clear()
+        three = scorer.score(prefix, suffixes + suffixes[:1])  # 3 candidates, 2 sequences: 2 groups
+        assert calls == [n_p + sum(n_s), n_s[0]]  # the second group reuses the decoded prefix
+        assert all(abs(a - b) < 0.05 for a, b in zip(one + one[:1], three)), (one, three)
+    finally:
+        scorer.close()
+
+
 def test_adapter_kind_and_metadata(tmp_path: Path) -> None:
     def s(text: str) -> bytes:
         return struct.pack("<Q", len(text)) + text.encode()

@@ -1,6 +1,6 @@
 """The bundled relevance judge: SmolLM2-135M-Instruct + a trained LoRA, scored on device by llama.cpp.
 
-On first use the bundled Q4_1 base is turned into a cached F16 copy, cut to
+On first use the bundled Q4_1 base is turned into a cached F32 copy, cut to
 the adapter's `n_layers`, with the LoRA merged into the weights (`merge=True`;
 `merge=False` lets llama.cpp apply the GGUF adapter at run time instead, ~45%
 slower here, same margins within 0.02).
@@ -21,6 +21,7 @@ from pathlib import Path
 
 from local_models.registry import bundled_model_path
 from local_models.relevance_runtime import (
+    BASE_PRECISION,
     AdapterInfo,
     PrefixScorer,
     RelevanceModelError,
@@ -82,9 +83,9 @@ class LoraJudge:
             return self.base_source, self.info.path
         try:
             if self.merge:
-                return derive_base(self.base_source, precision="f16", n_layers=n_layers, cache_dir=self.cache_dir,
-                                   adapter=self.info.path), None
-            return derive_base(self.base_source, precision="f16", n_layers=n_layers,
+                return derive_base(self.base_source, precision=BASE_PRECISION, n_layers=n_layers,
+                                   cache_dir=self.cache_dir, adapter=self.info.path), None
+            return derive_base(self.base_source, precision=BASE_PRECISION, n_layers=n_layers,
                                cache_dir=self.cache_dir), self.info.path
         except (RelevanceModelError, OSError) as exc:
             if n_layers is not None or self.merge:

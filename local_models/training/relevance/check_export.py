@@ -29,10 +29,15 @@ def main(argv: list[str] | None = None) -> int:
 
     import torch
 
-    from local_models.relevance_runtime import derive_base
+    from local_models.relevance_runtime import BASE_PRECISION, derive_base
     from local_models.training.relevance.data import dev_examples, load_samples
     from local_models.training.relevance.lora import export_gguf_adapter, inject
-    from local_models.training.relevance.train import Tokenizer, base_gguf, load_model, verify_export
+    from local_models.training.relevance.train import (
+        Tokenizer,
+        base_gguf,
+        load_model,
+        verify_export,
+    )
 
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
@@ -51,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             Path(tmp, "s.jsonl").write_text(json.dumps(_SAMPLE) + "\n")
         out = export_gguf_adapter(wrapped, Path(tmp) / "random.gguf", alpha=2.0 * args.rank,
                                   n_head=model.config.num_attention_heads, n_head_kv=model.config.num_key_value_heads)
-        base = derive_base(gguf_path, precision="f16", n_layers=args.n_layers, cache_dir=tmp)
+        base = derive_base(gguf_path, precision=BASE_PRECISION, n_layers=args.n_layers, cache_dir=tmp)
         result = verify_export(model, wrapped, tok, base, out, dev_examples(samples), 0.0, args.threads)
     ok = result["delta_rel_error"] is not None and result["delta_rel_error"] <= args.max_rel_error
     print(json.dumps({**result, "ok": ok}))

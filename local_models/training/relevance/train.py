@@ -247,7 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     import torch
     from tqdm import tqdm
 
-    from local_models.training.relevance.data import Augment, build_epoch, dev_examples, load_samples
+    from local_models.training.relevance.data import (
+        Augment,
+        build_epoch,
+        dev_examples,
+        load_samples,
+    )
     from local_models.training.relevance.lora import inject, load_lora_state, lora_state
 
     torch.set_num_threads(args.threads)
@@ -387,7 +392,11 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
            metrics: dict[str, float], state: dict[str, Any], per_sample: Any, speed: float,
            train_files: list[str]) -> None:
     from local_models.registry import file_sha256
-    from local_models.relevance_runtime import PROMPT_FORMAT, derive_base
+    from local_models.relevance_runtime import (
+        BASE_PRECISION,
+        PROMPT_FORMAT,
+        derive_base,
+    )
     from local_models.training.relevance.data import dev_examples, load_samples
     from local_models.training.relevance.lora import export_gguf_adapter
 
@@ -398,7 +407,7 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
     export_gguf_adapter(wrapped, out, alpha=args.alpha, n_head=cfg.num_attention_heads,
                         n_head_kv=cfg.num_key_value_heads, metadata=meta)
     # verification in llama.cpp
-    base = derive_base(gguf_path, precision="f16", n_layers=args.n_layers,
+    base = derive_base(gguf_path, precision=BASE_PRECISION, n_layers=args.n_layers,
                        cache_dir=Path(args.work_dir) / "cache")
     examples = dev_examples(load_samples([args.dev]))[:args.verify_n]
     verification = verify_export(model, wrapped, tok, base, out, examples, threshold, args.threads)
@@ -448,9 +457,9 @@ def verify_export(model: Any, wrapped: Any, tok: Tokenizer, base: Path, adapter:
     finally:
         for name, m in wrapped.items():
             m.scale = scales[name]
-    from local_models.relevance_runtime import derive_base
+    from local_models.relevance_runtime import BASE_PRECISION, derive_base
 
-    merged_base = derive_base(base, precision="f16", cache_dir=base.parent, adapter=adapter)
+    merged_base = derive_base(base, precision=BASE_PRECISION, cache_dir=base.parent, adapter=adapter)
     with_adapter = PrefixScorer(base, adapter, n_threads=threads, name="verify")
     without = PrefixScorer(base, None, n_threads=threads, name="verify-base")
     merged = PrefixScorer(merged_base, None, n_threads=threads, name="verify-merged")
