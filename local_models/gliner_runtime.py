@@ -32,7 +32,13 @@ Backends (`VEIL_GLINER_BACKEND`, or `backend=`):
   encoder inputs are built directly from the word tokens and a label prompt
   tokenized once (`_direct_feed`, checked to equal gliner's collator, which
   remains the fallback), and decoded in numpy as gliner decodes (`_decode`),
-  so no torch kernel runs per call. Windowing is unchanged.
+  so no torch kernel runs per call. Windowing is unchanged. A load that has
+  the torch model writes a sidecar next to the export (`_Sidecar`: the
+  tokenizer, the few config values the direct inputs need, and gliner's
+  inputs for probe texts); once both are cached, `load` imports neither
+  torch nor gliner (~0.5 s and ~115 MB RSS instead of ~9 s and ~640 MB),
+  after checking that it rebuilds the probes exactly (else, or without a
+  sidecar, it loads the torch model as before, which rewrites the sidecar).
 * `torch`: the PyTorch model (fp32, or bf16 autocast where the CPU has native
   bf16; `int8` = dynamic quantization of the Linear layers). It is also what
   `auto` falls back to, with a warning, if the export fails.
@@ -388,6 +394,40 @@ def _weights_file(model_dir: Path) -> Path:
     raise GlinerLoadError(f"{model_dir} has no model weights (model.safetensors or pytorch_model.bin)")
 
 
+def _package_version(name: str) -> str:
+    """An installed distribution's version, read from its metadata (nothing is imported), or "?"."""
+    try:
+        from importlib.metadata import version
+
+        return version(name)
+    except Exception:  # noqa: BLE001 - not installed, odd metadata
+        return "?"
+
+
+def onnx_path(model_dir: str | os.PathLike[str], *, precision: str = "int8",
+              cache: str | os.PathLike[str] | None = None) -> tuple[Path, str, str]:
+    """Where `derive_onnx` keeps the export of a checkpoint: (file, prefix of this checkpoint dir's exports, legacy prefix).
+
+    Computed without torch or gliner: the key hashes the weights' path, size
+    and mtime, the config, the precision, `ONNX_EXPORT_VERSION` and the
+    installed gliner version (from its metadata). Raises `GlinerLoadError`.
+    """
+    if precision not in ("int8", "fp32"):
+        raise GlinerLoadError(f"ONNX precision must be int8 or fp32, got {precision!r}")
+    model_dir = Path(model_dir)
+    weights = _weights_file(model_dir)
+    st = weights.stat()
+    config = (model_dir / CONFIG_FILENAME).read_bytes() if (model_dir / CONFIG_FILENAME).is_file() else b""
+    ident = (f"{weights.resolve()}|{st.st_size}|{st.st_mtime_ns}|{hashlib.sha256(config).hexdigest()}|{precision}"
+             f"|v{ONNX_EXPORT_VERSION}|gliner {_package_version('gliner')}")
+    key = hashlib.sha256(ident.encode()).hexdigest()[:16]
+    out_dir = Path(cache) if cache is not None else cache_dir()
+    name = re.sub(r"[^A-Za-z0-9._-]+", "_", model_dir.name)[:60] or "gliner"
+    # exports of this checkpoint directory (any weights/version), so a re-export can drop the older ones
+    prefix = f"{name}.{precision}.{hashlib.sha256(str(weights.resolve().parent).encode()).hexdigest()[:8]}."
+    return out_dir / f"{prefix}{key}.onnx", prefix, f"{name}.{precision}."
+
+
 def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str = "int8",
                 cache: str | os.PathLike[str] | None = None) -> Path:
     """The ONNX export of a loaded GLiNER span model (`precision` int8: dynamically quantized weights, or fp32).
@@ -398,26 +438,9 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
     fresh export. The graph does not depend on the labels (they are inputs).
     Raises `GlinerLoadError`.
     """
-    if precision not in ("int8", "fp32"):
-        raise GlinerLoadError(f"ONNX precision must be int8 or fp32, got {precision!r}")
     model_dir = Path(model_dir)
-    weights = _weights_file(model_dir)
-    st = weights.stat()
-    try:
-        from importlib.metadata import version
-
-        gliner_version = version("gliner")
-    except Exception:
-        gliner_version = "?"
-    config = (model_dir / CONFIG_FILENAME).read_bytes() if (model_dir / CONFIG_FILENAME).is_file() else b""
-    ident = (f"{weights.resolve()}|{st.st_size}|{st.st_mtime_ns}|{hashlib.sha256(config).hexdigest()}|{precision}"
-             f"|v{ONNX_EXPORT_VERSION}|gliner {gliner_version}")
-    key = hashlib.sha256(ident.encode()).hexdigest()[:16]
-    out_dir = Path(cache) if cache is not None else cache_dir()
-    name = re.sub(r"[^A-Za-z0-9._-]+", "_", model_dir.name)[:60] or "gliner"
-    # exports of this checkpoint directory (any weights/version), so a re-export can drop the older ones
-    prefix = f"{name}.{precision}.{hashlib.sha256(str(weights.resolve().parent).encode()).hexdigest()[:8]}."
-    out = out_dir / f"{prefix}{key}.onnx"
+    out, prefix, legacy = onnx_path(model_dir, precision=precision, cache=cache)
+    out_dir = out.parent
     if out.is_file():
         return out
     import time
@@ -482,7 +505,7 @@ def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str
         for leftover in (tmp_fp32, tmp_out):
             with contextlib.suppress(OSError):
                 leftover.unlink()
-    _drop_stale_exports(out, prefix, legacy=f"{name}.{precision}.")
+    _drop_stale_exports(out, prefix, legacy=legacy)
     log.info("exported %s to %s (%s) in %.1f s", model_dir, out, precision, time.perf_counter() - started)
     return out
 
@@ -491,11 +514,11 @@ def _drop_stale_exports(current: Path, prefix: str, legacy: str | None = None) -
     """Delete older exports of the same checkpoint dir and precision (27-105 MB each; a retrained
     checkpoint or a new export version would otherwise leave them in the cache forever), and
     exports named the pre-session-4 way (`legacy` + key, no directory hash), which nothing reads."""
-    stale_names = [re.compile(re.escape(prefix) + r"[0-9a-f]{16}\.onnx")]
+    stale_names = [re.compile(re.escape(prefix) + r"[0-9a-f]{16}\.(?:onnx|json)")]  # (.json: their sidecars)
     if legacy is not None:
         stale_names.append(re.compile(re.escape(legacy) + r"[0-9a-f]{16}\.onnx"))
-    for stale in current.parent.glob("*.onnx"):
-        if stale != current and any(p.fullmatch(stale.name) for p in stale_names):
+    for stale in current.parent.glob("*"):
+        if stale.stem != current.stem and any(p.fullmatch(stale.name) for p in stale_names):
             with contextlib.suppress(OSError):
                 stale.unlink()
 
@@ -718,9 +741,178 @@ class _Prompt:
             raise ValueError("the tokenizer has no pad token")
         return cls(tuple(ids[:first]), tuple(ids[last + 1:]), int(pad_id), max_length, dict(id_to_class))
 
+    @classmethod
+    def from_encoder(cls, encoder: Any, labels: Sequence[str], *, ent_token: str, sep_token: str, pad_id: int,
+                     max_length: int) -> _Prompt:
+        """The same prompt without gliner or transformers: gliner's prompt words (`<<ENT>> label ... <<SEP>>`,
+        labels de-duplicated in order), tokenized by a `tokenizers.Tokenizer` (see `_Sidecar`)."""
+        classes = list(dict.fromkeys(labels))
+        words = _prompt_words(classes, ent_token, sep_token)
+        n_prompt = len(words)
+        encoding = encoder.encode([*words, "x"], is_pretokenized=True, add_special_tokens=True)
+        ids, owners = encoding.ids, encoding.word_ids
+        text_positions = [p for p, w in enumerate(owners) if w is not None and w >= n_prompt]
+        if not text_positions or owners[text_positions[0]:text_positions[-1] + 1].count(None):
+            raise ValueError("unexpected prompt layout")
+        first, last = text_positions[0], text_positions[-1]
+        if ids[first:last + 1] != _ids_by_word(encoder, ["x"])[0]:
+            raise ValueError("a word's tokens depend on its neighbours")
+        id_to_class = {i: label for i, label in enumerate(classes, start=1)}
+        return cls(tuple(ids[:first]), tuple(ids[last + 1:]), int(pad_id), int(max_length), id_to_class)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"head": list(self.head), "tail": list(self.tail), "pad_id": self.pad_id, "max_length": self.max_length,
+                "id_to_classes": [[k, v] for k, v in self.id_to_classes.items()]}
+
+
+def _prompt_words(labels: Sequence[str], ent_token: str, sep_token: str, *, dedupe: bool = True) -> list[str]:
+    """gliner's label prompt words (its processor's `prepare_inputs`): `<<ENT>> label` per label, then `<<SEP>>`."""
+    words: list[str] = []
+    for label in dict.fromkeys(labels) if dedupe else labels:
+        words.append(ent_token)
+        if str(label):  # (gliner: an empty label has no words)
+            words.append(str(label))
+    words.append(sep_token)
+    return words
+
+
+# Texts and labels whose encoder inputs a `_Sidecar` records (gliner's) and a torch-free load rebuilds.
+_PROBE_TEXTS = (
+    "Dr. José Ñúñez-O'Brien (@jose_n) paid €1,234.56 at 221B Baker St., London.",
+    "東京 ﬁle naïve\u200bword e\u0301 \U0001F642 x_y -- 12:30pm",
+    "Hi",
+)
+_PROBE_LABELS = ("person", "e-mail address", "Straße or city", "NGO (non-profit)")
+SIDECAR_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class _Sidecar:
+    """What a runtime needs besides the ONNX session, for `GlinerRuntime.load` to skip torch and gliner.
+
+    Written next to the export (same name, `.json`) by a load that has the
+    torch model (`GlinerRuntime._write_sidecar`): the exact tokenizer gliner
+    uses (as `tokenizers` JSON), the special tokens and config values the
+    direct inputs need, and for probe label sets the label prompt and the
+    encoder inputs of `_PROBE_TEXTS` as gliner's collator builds them. A
+    torch-free load rebuilds the probes and compares (`_sidecar_problem`).
+    `fingerprint` ties it to the export file, the checkpoint's non-weight
+    files (tokenizer, config) and the gliner/transformers/tokenizers versions.
+    """
+
+    tokenizer: str
+    ent_token: str
+    sep_token: str
+    pad_id: int
+    max_length: int
+    max_width: int
+    max_words: int
+    max_tokens: int
+    probes: tuple[dict[str, Any], ...]  # {"labels", "prompt" (`_Prompt.to_json`), "prompt_tokens", "feed"}
+
+    @staticmethod
+    def path_for(exported: Path) -> Path:
+        return exported.with_suffix(".json")
+
+    @staticmethod
+    def fingerprint(exported: Path, model_dir: Path) -> str:
+        st = exported.stat()
+        parts = [f"format {SIDECAR_FORMAT}", f"{exported.name}|{st.st_size}|{st.st_mtime_ns}"]
+        for f in sorted(Path(model_dir).iterdir()):
+            # (the weights are in the export's key; the labels file is read at each load)
+            skip = f.name == LABELS_FILENAME or f.suffix in (".safetensors", ".bin", ".pt", ".onnx")
+            if not skip and f.is_file() and f.stat().st_size < 50_000_000:
+                parts.append(f"{f.name}|{hashlib.sha256(f.read_bytes()).hexdigest()}")
+        parts.extend(f"{name} {_package_version(name)}" for name in ("gliner", "transformers", "tokenizers"))
+        return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": SIDECAR_FORMAT, **{k: getattr(self, k) for k in self.__dataclass_fields__}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> _Sidecar:
+        if data.get("format") != SIDECAR_FORMAT:
+            raise ValueError(f"format {data.get('format')!r}")
+        return cls(
+            tokenizer=str(data["tokenizer"]), ent_token=str(data["ent_token"]), sep_token=str(data["sep_token"]),
+            pad_id=int(data["pad_id"]), max_length=int(data["max_length"]), max_width=int(data["max_width"]),
+            max_words=int(data["max_words"]), max_tokens=int(data["max_tokens"]),
+            probes=tuple(dict(p) for p in data["probes"]),
+        )
+
+    @classmethod
+    def read(cls, path: Path, exported: Path, model_dir: Path) -> _Sidecar | None:
+        """The sidecar at `path` if it is readable and fits `exported` and `model_dir`, else None (logged)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("fingerprint") != cls.fingerprint(exported, model_dir):
+                log.info("GLiNER: the ONNX sidecar %s is stale; loading the torch model", path)
+                return None
+            sidecar = cls.from_json(data)
+            if not sidecar.probes:
+                raise ValueError("no probes")
+            return sidecar
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("GLiNER: unreadable ONNX sidecar %s (%s: %s); loading the torch model",
+                        path, type(exc).__name__, exc)
+            return None
+
+    def write(self, path: Path, fingerprint: str) -> None:
+        tmp = path.with_name(f"{path.stem}.tmp{os.getpid()}-{threading.get_ident()}.json")
+        try:
+            tmp.write_text(json.dumps({**self.to_json(), "fingerprint": fingerprint}), encoding="utf-8")
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+    def encoder(self) -> Any:
+        """The tokenizer, as a `tokenizers.Tokenizer` without padding or truncation."""
+        from tokenizers import Tokenizer
+
+        encoder = Tokenizer.from_str(self.tokenizer)
+        encoder.no_padding()
+        encoder.no_truncation()
+        return encoder
+
+    def prompt_settings(self) -> dict[str, Any]:
+        return {"ent_token": self.ent_token, "sep_token": self.sep_token, "pad_id": self.pad_id,
+                "max_length": self.max_length}
+
+
+class _Span:
+    """A decoded candidate, with the fields of gliner's `Span` that `predict_many` reads (gliner imports torch)."""
+
+    __slots__ = ("end", "entity_type", "score", "start")
+
+    def __init__(self, start: int, end: int, entity_type: str, score: float) -> None:
+        self.start, self.end, self.entity_type, self.score = start, end, entity_type, score
+
+
+def _greedy_nested(spans: Sequence[_Span]) -> list[_Span]:
+    """gliner's `greedy_search(spans, flat_ner=False, multi_label=False)`: best first, nesting allowed, by start."""
+    kept: list[_Span] = []
+    for span in sorted(spans, key=lambda x: -x.score):
+        s, e = span.start, span.end
+        for k in kept:
+            if (s, e) == (k.start, k.end):
+                break
+            if not (s > k.end or k.start > e) and not ((s <= k.start and e >= k.end) or (k.start <= s and k.end >= e)):
+                break  # overlapping, neither inside the other
+        else:
+            kept.append(span)
+    kept.sort(key=lambda x: x.start)
+    return kept
+
 
 class GlinerRuntime:
-    """A loaded GLiNER model plus the label prompts to run it with."""
+    """A loaded GLiNER model plus the label prompts to run it with.
+
+    With an ONNX session the torch model is only needed to build the encoder
+    inputs gliner's way; a runtime made from a `_Sidecar` (`model` None: the
+    torch-free path of `load`) loads it lazily, on first access to `model`,
+    `tokenizer` or `collator` (or for a row the direct inputs cannot build).
+    """
 
     def __init__(
         self,
@@ -737,12 +929,16 @@ class GlinerRuntime:
         threads: int | None = None,
         precision: str | None = None,
         session: Any = None,
+        sidecar: _Sidecar | None = None,
+        model_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         """`model`: a loaded GLiNER; `session`: an onnxruntime session of its export (`derive_onnx`) to run
-        instead of the torch model (its tokenizer, collator and decoder are still used)."""
-        import torch
-
-        self.model = model
+        instead of the torch model (its tokenizer, collator and decoder are still used). `model` None with a
+        `session` and a `sidecar`: the torch-free runtime, `model_dir` being where to load the model from if needed."""
+        self._model = model
+        self._model_dir = Path(model_dir) if model_dir is not None else None
+        self._model_lock = threading.Lock()
+        self._collator: Any = None
         self.labels = list(labels)
         if not self.labels:
             raise GlinerLoadError(f"no labels to predict for {source}")
@@ -753,29 +949,72 @@ class GlinerRuntime:
         self.word_re = re.compile(word_pattern)
         self.batch_size = batch_size
         self.threads = threads or default_threads()
-        torch.set_num_threads(self.threads)
         self.session = session
         self.backend = "onnx" if session is not None else "torch"
-        if session is None:
-            self.precision = resolve_precision(precision)
-            speed_up_span_head(model.model)
-        else:
+        self.sidecar = sidecar
+        self._words_encoder: Any = None  # a private copy of the tokenizer for whole word lists (see `word_ids`)
+        if model is None:
+            if session is None or sidecar is None or self._model_dir is None:
+                raise ValueError("a runtime without a model needs an ONNX session, its sidecar and the model dir")
             self.precision = precision if precision in ("int8", "fp32") else "int8"
-        config = model.config
-        self.max_width = int(getattr(config, "max_width", 12))
+            self.max_width = sidecar.max_width
+            self.max_words = sidecar.max_words
+            self.max_tokens = sidecar.max_tokens
+            self._words_encoder = sidecar.encoder()
+        else:
+            import torch
+
+            torch.set_num_threads(self.threads)
+            if session is None:
+                self.precision = resolve_precision(precision)
+                speed_up_span_head(model.model)
+            else:
+                self.precision = precision if precision in ("int8", "fp32") else "int8"
+            config = model.config
+            self.max_width = int(getattr(config, "max_width", 12))
+            self.max_words = int(getattr(config, "max_len", 384))
+            self.max_tokens = self._encoder_limit()
+            model.eval()
         self.overlap = overlap_words if overlap_words is not None else max(2 * self.max_width + 2, 24)
-        self.max_words = int(getattr(config, "max_len", 384))
-        self.tokenizer = model.data_processor.transformer_tokenizer
-        self.collator = model.create_collator()
-        self.max_tokens = self._encoder_limit()
         self._lock = threading.Lock()
         self._budget_cache: dict[tuple[str, ...], int] = {}
         # Label prompts for building encoder inputs directly (`_direct_feed`), per label tuple;
         # None where that path does not reproduce gliner's collator (checked on first use).
         self._prompts: dict[tuple[str, ...], _Prompt | None] = {}
         self.direct_inputs = session is not None
-        self._words_encoder: Any = None  # a private copy of the tokenizer for whole word lists (see `word_ids`)
-        self.model.eval()
+
+    @property
+    def model(self) -> Any:
+        """The gliner model (loaded now if this runtime was made without it; its weights then stay in ONNX)."""
+        if self._model is None:
+            with self._model_lock:
+                if self._model is None:
+                    import torch
+
+                    assert self._model_dir is not None
+                    log.info("GLiNER: loading the torch model of %s (the direct ONNX inputs do not cover this call)",
+                             self.source)
+                    torch.set_num_threads(self.threads)
+                    model = self._load_dir(self._model_dir)
+                    _release_weights(model)
+                    self._model = model
+        return self._model
+
+    @property
+    def tokenizer(self) -> Any:
+        """gliner's (transformers) tokenizer."""
+        return self.model.data_processor.transformer_tokenizer
+
+    @property
+    def collator(self) -> Any:
+        if self._collator is None:
+            self._collator = self.model.create_collator()
+        return self._collator
+
+    @property
+    def torch_free(self) -> bool:
+        """True while no torch model is loaded (the runtime was made from a `_Sidecar` and has not needed it)."""
+        return self._model is None
 
     # ------------------------------------------------------------------ load
 
@@ -799,12 +1038,14 @@ class GlinerRuntime:
 
         `quantize=True` is the older spelling of precision "int8". `cache`
         overrides where the ONNX export is kept. Raises `GlinerLoadError`.
-        """
-        import torch
 
+        On the onnx backend, once the export and its sidecar (`_Sidecar`) are in
+        the cache, neither torch nor gliner is imported: the runtime is the ONNX
+        session, the tokenizer and a few config values, checked against the
+        sidecar's probes (on a mismatch: the torch path below, with a warning).
+        """
         requested = (backend or os.environ.get("VEIL_GLINER_BACKEND") or "auto").strip().lower()
         backend, precision = resolve_backend(backend, "int8" if quantize else precision)
-        torch.set_num_threads(threads or default_threads())
         if source is None:
             model_dir = DEFAULT_MODEL_DIR
             if not (model_dir / CONFIG_FILENAME).is_file():
@@ -824,12 +1065,43 @@ class GlinerRuntime:
                 raise GlinerLoadError(
                     f"GLiNER checkpoint {source_name!r} not found: not a directory, and not a hub id like 'org/name'"
                 )
+
+        def make(model: Any, session: Any, precision: str, sidecar: _Sidecar | None = None) -> GlinerRuntime:
+            meta = cls._read_meta(model_dir)
+            mapping = label_to_tag if label_to_tag is not None else meta.get("labels")
+            wanted = labels if labels is not None else (list(mapping) if mapping else [])
+            if not wanted:
+                raise GlinerLoadError(
+                    f"{source_name}: the checkpoint has no {LABELS_FILENAME}; pass the labels to predict"
+                )
+            return cls(
+                model,
+                wanted,
+                source=source_name,
+                label_to_tag=mapping,
+                threshold=threshold if threshold is not None else float(meta.get("threshold", 0.5)),
+                label_thresholds=meta.get("label_thresholds"),
+                word_pattern=meta.get("word_pattern", GLINER_WORD_PATTERN),
+                threads=threads,
+                precision=precision,
+                session=session,
+                sidecar=sidecar,
+                model_dir=model_dir,
+            )
+
         session = None
+        if backend == "onnx":
+            lite = cls._load_torch_free(model_dir, precision, cache, threads, make)
+            if lite is not None:
+                return lite
+        import torch
+
+        torch.set_num_threads(threads or default_threads())
         if backend == "onnx":
             model = cls._load_dir(model_dir)
             try:
-                session = onnx_session(derive_onnx(model, model_dir, precision=precision, cache=cache),
-                                       threads or default_threads())
+                exported = derive_onnx(model, model_dir, precision=precision, cache=cache)
+                session = onnx_session(exported, threads or default_threads())
                 _release_weights(model)
             except GlinerLoadError as exc:
                 if requested == "onnx":
@@ -838,26 +1110,43 @@ class GlinerRuntime:
                 precision = resolve_precision(None if precision == "int8" else precision)
         else:
             model = cls._load_dir(model_dir, quantize=precision == "int8")
-        meta = cls._read_meta(model_dir)
-        mapping = label_to_tag if label_to_tag is not None else meta.get("labels")
-        if labels is None:
-            labels = list(mapping) if mapping else []
-        if not labels:
-            raise GlinerLoadError(
-                f"{source_name}: the checkpoint has no {LABELS_FILENAME}; pass the labels to predict"
-            )
-        return cls(
-            model,
-            labels,
-            source=source_name,
-            label_to_tag=mapping,
-            threshold=threshold if threshold is not None else float(meta.get("threshold", 0.5)),
-            label_thresholds=meta.get("label_thresholds"),
-            word_pattern=meta.get("word_pattern", GLINER_WORD_PATTERN),
-            threads=threads,
-            precision=precision,
-            session=session,
-        )
+        runtime = make(model, session, precision)
+        if session is not None:
+            runtime._write_sidecar(exported, model_dir)
+        return runtime
+
+    @classmethod
+    def _load_torch_free(cls, model_dir: Path, precision: str, cache: str | os.PathLike[str] | None,
+                         threads: int | None, make: Callable[..., GlinerRuntime]) -> GlinerRuntime | None:
+        """The runtime from the cached export and its sidecar, without torch or gliner; None where they are
+        missing or do not fit this checkpoint and environment (then `load` takes the torch path)."""
+        try:
+            exported = onnx_path(model_dir, precision=precision, cache=cache)[0]
+        except GlinerLoadError:
+            return None  # (no weights: the torch path says so)
+        sidecar_file = _Sidecar.path_for(exported)
+        if not (exported.is_file() and sidecar_file.is_file()):
+            return None
+        sidecar = _Sidecar.read(sidecar_file, exported, model_dir)
+        if sidecar is None:
+            return None
+        try:
+            session = onnx_session(exported, threads or default_threads())
+        except GlinerLoadError as exc:
+            log.warning("GLiNER: %s; loading the torch model", exc)
+            return None
+        try:
+            runtime = make(None, session, precision, sidecar)
+            problem = runtime._sidecar_problem()
+        except GlinerLoadError:
+            raise  # (the checkpoint's labels file: the torch path would say the same)
+        except Exception as exc:  # noqa: BLE001 - a sidecar that cannot be used is a mismatch
+            problem = f"{type(exc).__name__}: {exc}"
+        if problem is not None:
+            log.warning("GLiNER: the ONNX sidecar %s does not match this environment (%s); loading the torch model",
+                        sidecar_file, problem)
+            return None
+        return runtime
 
     @classmethod
     def check(cls, source: str | os.PathLike[str] | None = None) -> str:
@@ -986,6 +1275,80 @@ class GlinerRuntime:
                 "Are you offline? Check the connection and the model id, or use the shipped checkpoint"
             ) from exc
 
+    # -------------------------------------------------------------- sidecar (torch-free loads)
+
+    def _write_sidecar(self, exported: Path, model_dir: Path) -> None:
+        """Write the `_Sidecar` of this runtime's export (or delete a stale one where the direct path is off)."""
+        target = _Sidecar.path_for(exported)
+        try:
+            sidecar = self._make_sidecar()
+            if sidecar is not None:
+                sidecar.write(target, _Sidecar.fingerprint(exported, model_dir))
+                return
+        except Exception as exc:  # noqa: BLE001 - no sidecar: later loads take the torch path too
+            log.info("GLiNER: no ONNX sidecar for %s (%s: %s)", self.source, type(exc).__name__, exc)
+        with contextlib.suppress(OSError):
+            target.unlink()
+
+    def _make_sidecar(self) -> _Sidecar | None:
+        """This runtime's `_Sidecar` (it has the torch model and a session), or None where a torch-free
+        runtime would not build the same inputs (checked: one is made from it and compared)."""
+        if self._model is None or self.session is None or not self.direct_inputs or self._model_dir is None:
+            return None
+        rows = [[w for w, _, _ in self.split_words(text)] for text in _PROBE_TEXTS]
+        self._fast_word_ids(rows)
+        if self._words_encoder is None:
+            return None
+        processor = self.model.data_processor
+        probes = []
+        prompt = None
+        for labels in (list(self.labels), list(_PROBE_LABELS)):
+            prompt = self._prompt(labels)  # gliner's, checked against its collator
+            if prompt is None:
+                return None
+            feed = self._direct_feed(prompt, rows, [self.word_ids(r) for r in rows])
+            if feed is None:
+                return None
+            probes.append({"labels": labels, "prompt": prompt.to_json(), "prompt_tokens": self.prompt_tokens(labels),
+                           "feed": {name: feed[name].tolist() for name in _ONNX_INPUTS}})
+        assert prompt is not None
+        sidecar = _Sidecar(
+            tokenizer=self._words_encoder.to_str(), ent_token=str(processor.ent_token),
+            sep_token=str(processor.sep_token), pad_id=prompt.pad_id, max_length=prompt.max_length,
+            max_width=self.max_width, max_words=self.max_words, max_tokens=self.max_tokens, probes=tuple(probes),
+        )
+        sidecar = _Sidecar.from_json(json.loads(json.dumps(sidecar.to_json())))  # as it will be read back
+        lite = GlinerRuntime(None, self.labels, source=self.source, word_pattern=self.word_re.pattern,
+                             threads=self.threads, precision=self.precision, session=self.session, sidecar=sidecar,
+                             model_dir=self._model_dir)
+        problem = lite._sidecar_problem()
+        if problem is not None:
+            log.info("GLiNER: %s needs the torch model at every load (%s)", self.source, problem)
+            return None
+        return sidecar
+
+    def _sidecar_problem(self) -> str | None:
+        """None if this torch-free runtime rebuilds its sidecar's probes exactly (prompts, lengths, encoder
+        inputs), else what differs."""
+        sidecar = self.sidecar
+        if sidecar is None or self._words_encoder is None:
+            return "no sidecar"
+        rows = [[w for w, _, _ in self.split_words(text)] for text in _PROBE_TEXTS]
+        for probe in sidecar.probes:
+            labels = list(probe["labels"])
+            try:
+                prompt = _Prompt.from_encoder(self._words_encoder, labels, **sidecar.prompt_settings())
+            except Exception as exc:  # noqa: BLE001 - a prompt that cannot be built is a mismatch
+                return f"label prompt: {type(exc).__name__}: {exc}"
+            if prompt.to_json() != probe["prompt"]:
+                return f"the label prompt of {labels} differs"
+            if self.prompt_tokens(labels) != probe["prompt_tokens"]:
+                return f"the label prompt length of {labels} differs"
+            feed = self._direct_feed(prompt, rows, [self.word_ids(r) for r in rows])
+            if feed is None or any(feed[name].tolist() != probe["feed"][name] for name in _ONNX_INPUTS):
+                return f"the encoder inputs of the probe texts with labels {labels} differ"
+        return None
+
     # -------------------------------------------------------------- windowing
 
     def _encoder_limit(self) -> int:
@@ -1001,6 +1364,9 @@ class GlinerRuntime:
 
     def prompt_tokens(self, labels: Sequence[str]) -> int:
         """Subword tokens the label prompt takes (with [CLS]/[SEP])."""
+        if self._model is None:  # torch-free: gliner's prompt words, by the sidecar's tokenizer
+            words = _prompt_words(labels, self.sidecar.ent_token, self.sidecar.sep_token, dedupe=False)
+            return len(self._words_encoder.encode(words, is_pretokenized=True, add_special_tokens=True).ids)
         processor = self.model.data_processor
         prompt_words, _ = processor.prepare_inputs([[]], [list(labels)])
         return len(self.tokenizer(prompt_words[0], is_split_into_words=True)["input_ids"])
@@ -1065,7 +1431,12 @@ class GlinerRuntime:
         if key in self._prompts:
             return self._prompts[key]
         prompt = None
-        if self.direct_inputs and type(self.model.decoder).__name__ == "SpanDecoder":  # what `_decode` reproduces
+        if self.direct_inputs and self._model is None:  # torch-free: checked against the sidecar at load
+            try:
+                prompt = _Prompt.from_encoder(self._words_encoder, labels, **self.sidecar.prompt_settings())
+            except Exception as exc:  # noqa: BLE001 - any surprise: use the collator
+                log.info("GLiNER: direct inputs unavailable (%s: %s); using the collator", type(exc).__name__, exc)
+        elif self.direct_inputs and type(self.model.decoder).__name__ == "SpanDecoder":  # what `_decode` reproduces
             try:
                 prompt = _Prompt.build(self.model, self.tokenizer, labels)
                 if not self._direct_matches_collator(prompt, labels):
@@ -1080,12 +1451,7 @@ class GlinerRuntime:
     def _direct_matches_collator(self, prompt: _Prompt, labels: Sequence[str]) -> bool:
         import numpy as np
 
-        probes = [
-            "Dr. José Ñúñez-O'Brien (@jose_n) paid €1,234.56 at 221B Baker St., London.",
-            "東京 ﬁle naïve\u200bword e\u0301 \U0001F642 x_y -- 12:30pm",
-            "Hi",
-        ]
-        rows = [[w for w, _, _ in self.split_words(text)] for text in probes]
+        rows = [[w for w, _, _ in self.split_words(text)] for text in _PROBE_TEXTS]
         self._fast_word_ids(rows)
         feed = self._direct_feed(prompt, rows, [self.word_ids(r) for r in rows])
         if feed is None:
@@ -1181,14 +1547,12 @@ class GlinerRuntime:
         drops implausible ones, then the best-scoring non-overlapping set is
         kept, so a rejected long span never hides the good short one inside it.
         """
-        import torch
-
         labels = list(labels or self.labels)
         base_threshold = self.threshold if threshold is None else threshold
         low = min([base_threshold, *self.label_thresholds.values()]) if threshold is None else base_threshold
         found: list[list[SpanPrediction]] = [[] for _ in texts]
         # (the tokenizer keeps padding/truncation state between calls: one caller at a time)
-        with self._lock, torch.inference_mode():
+        with self._lock:
             prompt = self._prompt(labels) if self.session is not None else None
             jobs: list[tuple[int, Window, list[tuple[str, int, int]], list[list[int]]]] = []
             for i, text in enumerate(texts):
@@ -1200,11 +1564,13 @@ class GlinerRuntime:
                 feed = None
                 if prompt is not None:
                     feed = self._direct_feed(prompt, rows, [ids[win.begin : win.end] for _, win, _, ids in chunk])
-                with _quiet():
-                    if feed is not None:
-                        (logits,) = self.session.run(None, feed)
-                        decoded = self._decode(logits, rows, prompt.id_to_classes, low)
-                    else:
+                if feed is not None:
+                    (logits,) = self.session.run(None, feed)
+                    decoded = self._decode(logits, rows, prompt.id_to_classes, low)
+                else:
+                    import torch
+
+                    with _quiet(), torch.inference_mode():
                         input_x = [{"tokenized_text": row, "ner": None} for row in rows]
                         batch = self.model.collate_batch(input_x, labels, self.collator)
                         if self.session is not None:
@@ -1237,18 +1603,16 @@ class GlinerRuntime:
         """gliner's span decoding (nested allowed, one label per span), in numpy: no torch op per call.
 
         Same candidates (probability above `threshold`, inside the row), in the
-        same order, then gliner's own greedy search. Only logits within reach
+        same order, then gliner's greedy search (`_greedy_nested`). Only logits within reach
         of the threshold go through the sigmoid; under load torch's threaded
         kernels over all (words x widths x labels) cost tens of ms.
         """
         import numpy as np
-        from gliner.decoding.decoder import Span
 
         t = float(threshold)
         cut = -np.inf if t <= 0 else np.inf if t >= 1 else math.log(t / (1 - t)) - 1e-3
         above = np.float32(t)
         one = np.float32(1)
-        width = logits.shape[2]
         decoded = []
         for b, row in enumerate(rows):
             scores = logits[b]
@@ -1258,11 +1622,7 @@ class GlinerRuntime:
             probs = one / (one + np.exp(-scores[s, k, c]))
             sure = probs > above
             found = zip(s[sure].tolist(), k[sure].tolist(), c[sure].tolist(), probs[sure].tolist(), strict=True)
-            spans = [
-                Span(start=i, end=i + w, entity_type=id_to_classes[j + 1], score=p, class_index=j, span_index=i * width + w)
-                for i, w, j, p in found
-            ]
-            decoded.append(self.model.decoder.greedy_search(spans, flat_ner=False, multi_label=False))
+            decoded.append(_greedy_nested([_Span(i, i + w, id_to_classes[j + 1], p) for i, w, j, p in found]))
         return decoded
 
     def _run_onnx(self, batch: dict[str, Any]) -> Any:

@@ -282,8 +282,9 @@ def test_a_new_export_drops_older_exports_of_the_same_checkpoint(tmp_path: Path)
     other_precision = tmp_path / f"veil-gliner-minilm.fp32.0a1b2c3d.{'4' * 16}.onnx"
     in_progress = tmp_path / f"{prefix}{'5' * 16}.tmp77-1.onnx"  # another process's export, not finished
     legacy = tmp_path / f"veil-gliner-minilm.int8.{'6' * 16}.onnx"  # named before exports carried the dir hash
-    for f in (current, older, other_dir, other_precision, in_progress, legacy):
+    sidecar, older_sidecar = current.with_suffix(".json"), older.with_suffix(".json")  # (torch-free loads)
+    for f in (current, older, other_dir, other_precision, in_progress, legacy, sidecar, older_sidecar):
         f.write_bytes(b"x")
     _drop_stale_exports(current, prefix, legacy="veil-gliner-minilm.int8.")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        p.name for p in (current, other_dir, other_precision, in_progress))
+        p.name for p in (current, other_dir, other_precision, in_progress, sidecar))
