@@ -41,6 +41,8 @@ bench: setup
 ## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md);
 ## resumable: rerun to continue from the newest checkpoint in build/gliner-work
 GLINER_DATA := build/gliner-data
+# how model-detector-data makes the files, for the model card (keep in step with the commands below)
+GLINER_DATA_NOTE := python -m eval.generator --family train --seed 101 --split single --n 1600 / multi 1200 / hard 200 / distract 200; dev: --family dev --seed 202 single 50, multi 50, hard 25, distract 25
 model-detector-data: setup
 	mkdir -p $(GLINER_DATA)
 	$(PY) -m eval.generator --family train --seed 101 --split single --n 1600 --out $(GLINER_DATA)/train-single.jsonl
@@ -61,7 +63,7 @@ model-detector: model-detector-data
 	  --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 --max-minutes 68.0 --max-steps 1000 \
 	  --batch-size 8 --lr 5e-05 --others-lr 0.0005 --weight-decay 0.01 --warmup-ratio 0.06 --focal-alpha 0.75 \
 	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1 \
-	  --open-values --terse 400
+	  --open-values --terse 400 --data-note '$(GLINER_DATA_NOTE)'
 
 ## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
 screenshots: setup

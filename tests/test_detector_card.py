@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import subprocess
 from pathlib import Path
 
-from local_models.training.card import card_sections, makefile_data_note, render_card
+from local_models.training.card import card_sections, render_card
 
 REPO = Path(__file__).resolve().parents[1]
 TRAIN = [f"build/gliner-data/train-{s}.jsonl" for s in ("single", "multi", "hard", "distract")]
@@ -58,16 +59,19 @@ def test_run_args_win_over_the_namespace(tmp_path: Path):
 
 
 def test_data_generation_line_from_the_makefile_or_the_note(tmp_path: Path):
-    args = fake_args(tmp_path / "card.md")
-    card = render_card(args, FACTS, {}, [], makefile=REPO / "Makefile")
-    assert ("* data generation: `python -m eval.generator --family train --seed 101 --split single --n 1600 / multi 1200"
-            " / hard 200 / distract 200; dev: --family dev --seed 202 single 50, multi 50, hard 25, distract 25`") in card
-    # data that the Makefile target does not write get no such line; an explicit note wins
+    note = ("python -m eval.generator --family train --seed 101 --split single --n 1600 / multi 1200"
+            " / hard 200 / distract 200; dev: --family dev --seed 202 single 50, multi 50, hard 25, distract 25")
+    # the Makefile's training command passes how its data target made the files
+    dry = subprocess.run(["make", "-n", "model-detector"], cwd=REPO, capture_output=True,
+                         text=True, check=True).stdout
+    assert f"--data-note '{note}'" in dry
+    args = fake_args(tmp_path / "card.md", data_note=note)
+    assert f"* data generation: `{note}`" in render_card(args, FACTS, {}, [])
+    # data made some other way get no such line; a note from run.json wins
     other = fake_args(tmp_path / "card.md", train=["elsewhere/train.jsonl"])
-    assert "data generation" not in render_card(other, FACTS, {}, [], makefile=REPO / "Makefile")
+    assert "data generation" not in render_card(other, FACTS, {}, [])
     noted = fake_args(tmp_path / "card.md", train=["elsewhere/train.jsonl"], data_note="made by hand")
-    assert "* data generation: `made by hand`" in render_card(noted, FACTS, {}, [], makefile=REPO / "Makefile")
-    assert makefile_data_note(tmp_path / "no-Makefile", TRAIN) == ""
+    assert "* data generation: `made by hand`" in render_card(noted, FACTS, {}, [])
 
 
 def test_hand_written_sections_are_carried_over_from_the_existing_card(tmp_path: Path):

@@ -10,7 +10,6 @@ left as placeholders to fill in.
 from __future__ import annotations
 
 import argparse
-import re
 import shlex
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,6 @@ HYPER = ("label_set", "span_mode", "freeze_layers", "bf16", "copies", "augment_p
          "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse")
 # options added after the first runs: a run (or args namespace) without them used these values
 OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0}
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DATA_TARGET = "model-detector-data"
 # sections a maintainer writes after a run, carried over from the card being replaced
 HAND_WRITTEN = {
     "Run history": "(fill in: how this checkpoint's run went: interruptions, resumes with changed flags, wall time)",
@@ -42,41 +39,6 @@ def _flag(key: str, value: Any) -> str:
 def _option(a: dict[str, Any], args: argparse.Namespace, key: str) -> Any:
     """A run option that older runs (run.json) and older args namespaces lack."""
     return a[key] if key in a else getattr(args, key, OPTION_DEFAULTS[key])
-
-
-def makefile_data_note(makefile: str | Path, train: list[str]) -> str:
-    """The generator commands of the Makefile's `model-detector-data` target, compacted to one line,
-    when that target writes every one of `train`; "" otherwise (data made some other way)."""
-    path = Path(makefile)
-    if not path.is_file():
-        return ""
-    text = path.read_text(encoding="utf-8")
-    var = re.search(r"^GLINER_DATA\s*:?=\s*(\S+)", text, re.MULTILINE)
-    target = re.search(rf"^{re.escape(DATA_TARGET)}:.*\n((?:\t.*\n?)*)", text, re.MULTILINE)
-    if not target:
-        return ""
-    groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    outs = set()
-    for line in target.group(1).splitlines():
-        if "eval.generator" not in line:
-            continue
-        opts = dict(re.findall(r"--(family|seed|split|n|out) (\S+)", line))
-        if not {"family", "seed", "split", "n"} <= opts.keys():
-            continue
-        groups.setdefault((opts["family"], opts["seed"]), []).append((opts["split"], opts["n"]))
-        if "out" in opts:
-            outs.add(opts["out"].replace("$(GLINER_DATA)", var.group(1) if var else "$(GLINER_DATA)"))
-    if not groups or not train or not set(train) <= outs:
-        return ""
-    parts = []
-    for k, ((family, seed), splits) in enumerate(groups.items()):
-        if k == 0:
-            (split, n), rest = splits[0], splits[1:]
-            parts.append(f"python -m eval.generator --family {family} --seed {seed} --split {split} --n {n}"
-                         + "".join(f" / {s} {m}" for s, m in rest))
-        else:
-            parts.append(f"{family}: --family {family} --seed {seed} " + ", ".join(f"{s} {m}" for s, m in splits))
-    return "; ".join(parts)
 
 
 def card_sections(text: str) -> dict[str, str]:
@@ -110,8 +72,7 @@ def _hand_written(args: argparse.Namespace) -> list[str]:
     return lines
 
 
-def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, Any], curve: list[dict[str, Any]],
-                makefile: str | Path = REPO_ROOT / "Makefile") -> str:
+def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, Any], curve: list[dict[str, Any]]) -> str:
     a = run.get("args", vars(args))
     a = {**a, "train": [str(x) for x in a.get("train", [])]}
     open_values = bool(_option(a, args, "open_values"))
@@ -195,7 +156,7 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
             "  blocks, comma-separated details) built from the same open banks, a register the generator's",
             "  prose rarely uses; each is used once, augmented like the samples, and counted in the examples above.",
         ]
-    data_note = a.get("data_note") or makefile_data_note(makefile, a.get("train", []))
+    data_note = a.get("data_note") or getattr(args, "data_note", "")
     if data_note:
         lines.append(f"* data generation: `{data_note}`")
     lines += ["", "## Hyper-parameters", "", "| parameter | value |", "|---|---|"]

@@ -57,9 +57,9 @@ def _faker_values(method: str | Callable[[Any], str], n: int, seed: int, fix: Ca
     for k, locale in enumerate(locales):
         fake = Faker(locale)
         fake.seed_instance(seed + k)
-        make = (lambda f=fake, m=method: getattr(f, m)()) if isinstance(method, str) else (lambda f=fake, m=method: m(f))
         for _ in range(per_locale):
-            value = " ".join(fix(make()).split())
+            raw = getattr(fake, method)() if isinstance(method, str) else method(fake)
+            value = " ".join(fix(raw).split())
             if _latin(value):
                 out.add(value)
     return sorted(out)

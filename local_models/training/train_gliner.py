@@ -321,7 +321,6 @@ def export(args: argparse.Namespace) -> dict[str, Any]:
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
 
-    runtime = GlinerRuntime.load(best, labels=list(label_map), label_to_tag=label_map, threads=args.threads)
     (best / "veil_labels.json").write_text(json.dumps({"labels": label_map, "word_pattern": VEIL_WORD_PATTERN}))
     runtime = GlinerRuntime.load(best, threads=args.threads)
     dev = load_dev(args.dev)[: max(args.dev_n, 200)]
