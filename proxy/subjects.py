@@ -16,11 +16,21 @@ merged entity list of any detector:
    no known person starts a new one only when something confirms it (a role
    or relation before it, "named"/"met"/"with", a possessive, a line of its
    own, a second mention, a capitalised sentence subject); otherwise it is an
-   ordinary entity. A name right after a house number is a street.
+   ordinary entity. A name right after a house number is a street. A
+   tagged name that is really a place or an organisation is nobody: its
+   text is also detected as one ("João Pessoa" inside an address), a form
+   field holds it ("Location:", "Address —"), or, for a name no person has
+   yet, the words before it say so ("I call Sendai home", "settled in",
+   "I left Natura", "works for"). "Ring me" starts with a verb, not a name;
+   two name spans with only a space (or an initial's ". ") between them are
+   one name cut in two.
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", ... or an unnamed
-   self); "my sister"/"my colleague's" refers to the person introduced with
+   self; a name heading a first-person text, as on a CV, is the narrator
+   from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
+   no one; a dialogue speaker's "I go by Vicky" names the speaker);
+   "my sister"/"my colleague's" refers to the person introduced with
    that relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
    her/they refer to the latest other person.
@@ -319,15 +329,26 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
 
     narrator: _Cluster | None = None
     relations: list[tuple[int, str, int]] = []  # (position, relation word, cluster) in text order
+    places = _PlaceNames(ents)
+    last_name: int | None = None  # index of the latest entity taken as a person's name
+    first_person = any(speaker_at(m.start()) is None for m in _FIRST_RE.finditer(text))
     for i, e in enumerate(ents):
         if e.tag in PERSON_TAGS:
+            known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
+            if places.named_as_place(text, e, bool(known)):
+                continue  # "I call Sendai home", "Location: João Pessoa": a place, not a person
             cluster = None
             before40 = text[max(0, e.start - 60) : e.start]
             intro = _INTRO_RE.search(before40)
-            if e.tag == "Nickname" and anchors and (_ALIAS_RE.search(before40) or intro):
-                known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
-                in_dialogue = speaker_at(e.start) is not None
-                if intro and not known and narrator is not None and not in_dialogue:
+            in_dialogue = speaker_at(e.start) is not None
+            if last_name is not None and _cut_name(text, ents[last_name], e):
+                cluster = people.clusters[owner[last_name]]  # "Madeline H." + "Kelly": one name cut in two
+                cluster.tokens |= _name_tokens(e.text)
+            elif e.tag == "Nickname" and anchors and (_ALIAS_RE.search(before40) or intro):
+                if intro and not known and in_dialogue and _SELF_ALIAS_RE.search(before40):
+                    cluster = people.clusters[speaker_at(e.start)]  # "Victoria — I prefer Vicky"
+                    cluster.tokens |= _name_tokens(e.text)
+                elif intro and not known and narrator is not None and not in_dialogue:
                     cluster = narrator  # "My name is Mohammed Ali ... call me Mo"
                     cluster.tokens |= _name_tokens(e.text)
                 elif not intro and not known:
@@ -346,6 +367,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                     cluster.tokens |= _name_tokens(e.text)
             if cluster is None and _HOUSE_NUMBER_RE.search(text, max(0, e.start - 12), e.start):
                 continue  # "83/24 Anna Salai", "12 Harriet Tubman Ave": a street named after a person
+            if cluster is None and narrator is not None and not known and not in_dialogue and _I_AM_RE.search(before40):
+                continue  # "Kyosuke Okada ... I am Zainichi Korean": the narrator is named already
             if cluster is None:
                 if e.tag == "Nickname" and not (
                     speaker_at(e.start) is not None
@@ -355,11 +378,16 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                     continue  # an unconfirmed one-word name: an ordinary entity, not a new person
                 cluster = people.find(e.text, e.start)
             owner[i] = cluster.key
+            last_name = i
             anchors.append(_Anchor(e.start, e.end, cluster.key))
             before = text[max(0, e.start - 40) : e.start]
             if narrator is None and speaker_at(e.start) is None:
-                if _INTRO_RE.search(before) or _HERE_RE.match(text[e.end : e.end + 12]):
-                    narrator = cluster
+                if (
+                    _INTRO_RE.search(before)
+                    or _HERE_RE.match(text[e.end : e.end + 12])
+                    or (first_person and len(anchors) == len(speakers) + 1 and _is_header(text, e))
+                ):
+                    narrator = cluster  # "my name is ...", "... here", a name heading a first-person text
                     cluster.narrator = True
             rel = _MY_REL_BEFORE_RE.search(before)
             if rel:
@@ -552,8 +580,98 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     word = e.text.strip()
     if _SENTENCE_START_RE.search(before) and word[:1].isupper() and not word.isupper():
         nxt = re.match(r"\s+([^\W\d_]+)", after)
-        return bool(nxt and nxt.group(1)[:1].islower())
+        # "Tom works at ..." -- but "Ring me on ...", "Text us" start with a verb
+        return bool(nxt and nxt.group(1)[:1].islower() and nxt.group(1) not in _OBJECT_PRONOUNS)
     return False
+
+
+_OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you", "it"})
+_GREETING_RE = re.compile(r"^\W*(?:dear|hi|hey|hello|hiya|to|attn|attention|for)\b", re.IGNORECASE)
+
+
+def _is_header(text: str, e: Entity) -> bool:
+    """A name on a short line of its own at the top (a CV or profile heading), not a greeting."""
+    line_start = text.rfind("\n", 0, e.start) + 1
+    line_end = text.find("\n", e.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return (
+        len(line.split()) <= 5
+        and not text[:line_start].strip(" \t\n#*-=:")
+        and not _FIRST_RE.search(line)
+        and not _GREETING_RE.match(line)
+    )
+
+
+# "settled in X", "comes from X", "my home base is X": a place where a name was tagged
+_PLACE_BEFORE_RE = re.compile(
+    r"(?:\b(?:live[sd]?|living|settled|based|raised|born|grew\s+up|resides?|residing|stationed|located|situated|"
+    r"moved|relocated)\s+(?:in|to|at|near)|\b(?:comes?|hails?|originally|am|i['’]m)\s+from|"
+    r"\bhome\s*(?:town|base)\s*(?:is\b|[:|—–-]))\s*$",
+    re.IGNORECASE,
+)
+# "Location: X", "* Address — X 90", "Volunteering — Instituto X": a form field that never holds a person's name
+_PLACE_FIELD_RE = re.compile(
+    r"[ \t]*(?:[-*•][ \t]*)?(?:city|town|location|hometown|place\s+of\s+birth|birthplace|(?:home\s+|street\s+)?address|"
+    r"region|state|country|residence|(?:former\s+|current\s+)?employer|workplace|school|college|university|company|"
+    r"organi[sz]ation|charity|volunteering|volunteer|bank|insurer|clinic|hospital|nationality|citizenship|ethnicity|"
+    r"religion)\s*[:|—–-][^\n]*",
+    re.IGNORECASE,
+)
+# "I left Natura a while ago", "works for Petrobras": an employer or school where a new name was tagged
+_ORG_BEFORE_RE = re.compile(
+    r"\b(?:left|quit|work(?:s|ed|ing)?\s+(?:at|for)|employed\s+(?:at|by)|on\s+the\s+payroll\s+at|"
+    r"volunteer(?:s|ed|ing)?\s+(?:at|for|with)|helps?\s+out\s+at|alum(?:nus|na)?\s+of|stud(?:y|ies|ied)\s+at|"
+    r"graduated\s+from|attends?|banks?\s+with|insured\s+with)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_CALL_BEFORE_RE = re.compile(r"\bcall(?:s|ed|ing)?\s+$", re.IGNORECASE)
+_HOME_AFTER_RE = re.compile(r"\s+home\b", re.IGNORECASE)
+_DETERMINER_START_RE = re.compile(r"(?:my|your|our|his|her|their|the|a|an)\s")
+_SELF_ALIAS_RE = re.compile(
+    r"\b(?:i\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|call\s+me|i\s+go\s+by|my\s+nick\s*name\s*(?:is|:)|"
+    r"i\s*(?:'m|’m|\s+am)\s+(?:called|known\s+as))\s*[\"'“‘(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _cut_name(text: str, first: Entity, second: Entity) -> bool:
+    """Whether two name spans are one name the detector cut ("Madeline H" + "Kelly", "Ana" + "Ruiz")."""
+    gap = text[first.end : second.start]
+    return gap == " " or (gap == ". " and bool(re.search(r"(?:^|\s)[^\W\d_]$", first.text)))
+
+
+_I_AM_RE = re.compile(r"\b(?:I\s+am|I['’]m)\s+$")
+
+
+class _PlaceNames:
+    """Tells a tagged name that is really a place or an organisation from a person.
+
+    Detectors sometimes tag a city or a street as a name ("I call Sendai home",
+    "Address — Lange Voorhout 90"); taking it for a person would hand the
+    entities after it to someone who does not exist.
+    """
+
+    def __init__(self, ents: Sequence[Entity]) -> None:
+        others = [e for e in ents if e.tag not in PERSON_TAGS and e.tag != HANDLE_TAG]
+        self.same = {e.text.casefold() for e in others if e.type.value in ("LOC", "ORG")}
+        self.places = [f" {' '.join(_WORD_RE.findall(e.text.casefold()))} " for e in others if e.type.value == "LOC"]
+
+    def named_as_place(self, text: str, e: Entity, known: bool) -> bool:
+        """Whether `e`, tagged as a name, is a place or an organisation; context counts only for a new name."""
+        if _DETERMINER_START_RE.match(e.text):
+            return True  # "my emploer": lower-case words, not a name
+        words = f" {' '.join(_WORD_RE.findall(e.text.casefold()))} "
+        if e.text.casefold() in self.same or (words.strip() and any(words in place for place in self.places)):
+            return True  # also detected as a place or an organisation: "João Pessoa" in an address
+        if known:
+            return False
+        line_start = text.rfind("\n", 0, e.start) + 1
+        if _PLACE_FIELD_RE.fullmatch(text, line_start, e.start):
+            return True
+        before = text[max(line_start, e.start - 40) : e.start]
+        if _PLACE_BEFORE_RE.search(before) or _ORG_BEFORE_RE.search(before):
+            return True
+        return bool(_CALL_BEFORE_RE.search(before) and _HOME_AFTER_RE.match(text, e.end))
 
 
 _SIGN_OFF_RE = re.compile(
@@ -588,10 +706,7 @@ def _implicit_narrator(
     if not named:
         return None
     i, first = named[0]
-    line_start = text.rfind("\n", 0, first.start) + 1
-    line_end = text.find("\n", first.end)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
-    if len(line.split()) <= 5 and not text[:line_start].strip(" \t\n#*-=:") and not _FIRST_RE.search(line):
+    if _is_header(text, first):
         return people.clusters[owner[i]]
     j, last = named[-1]
     if _is_sign_off(text, last):

@@ -68,6 +68,30 @@ def test_word_after_a_copula_is_an_attribute_not_a_person():
     assert got == "AAAAAAA"
 
 
+def test_place_or_employer_tagged_as_a_name_is_nobody():
+    text = (
+        "I call Ravenna home and my flat is at Via Dante 14 - Ravenna. I left Brightline Foods a while ago.\n"
+        "Address — Corso Garibaldi 7\nVolunteering — Instituto Ayrton Senna\nI weigh 70 kg."
+    )
+    got = letters(
+        text, ("Ravenna", "Nickname"), ("Via Dante 14 - Ravenna", "Street Address"), ("Brightline Foods", "Full Name"),
+        ("Corso Garibaldi", "Full Name"), ("Ayrton Senna", "Full Name"), ("70 kg", "Weight"),
+    )
+    assert got == "AAAAAA"
+
+
+def test_place_and_employer_words_about_a_known_person_still_name_them():
+    text = "My brother Tom Hale works in Leeds. I work for Tom at his shop; he earns £3,000."
+    got = letters(text, ("Tom Hale", "Full Name"), ("Leeds", "City/Region"), ("Tom", "Nickname", 1), ("£3,000", "Monthly Income"))
+    assert got == "AAAA"
+
+
+def test_verb_before_me_is_not_a_name():
+    text = "Ines Barros\nI weigh 58 kg. Ring me on 555-0188."
+    got = letters(text, ("Ines Barros", "Full Name"), ("58 kg", "Weight"), ("Ring", "Nickname"), ("555-0188", "Phone Number"))
+    assert got == "AAAA"
+
+
 # --- variants of one person's name -------------------------------------------
 
 
@@ -132,6 +156,31 @@ def test_first_person_preferred_name_in_a_paragraph_about_me():
         ("+39 391 699 2915", "Phone Number"), ("Honore Fischer", "Full Name"), ("Lyon", "City/Region"),
     )
     assert got == "AABBCC"
+
+
+def test_heading_name_is_the_narrator_of_what_follows():
+    text = "Ines Barros\n\nCall me Nessa. I'm Portuguese, and I am Lusitanian Catholic by faith. I weigh 58 kg."
+    got = letters(
+        text, ("Ines Barros", "Full Name"), ("Nessa", "Nickname"), ("Portuguese", "Nationality"),
+        ("Lusitanian Catholic", "Full Name"), ("58 kg", "Weight"),
+    )
+    assert got == "AAAAA"
+    # a greeting is not a heading: the person greeted is not the one writing
+    text = "Dear Omar Haddad,\n\nI live in Porto and I weigh 58 kg. Thanks,\nJules"
+    got = letters(text, ("Omar Haddad", "Full Name"), ("Porto", "City/Region"), ("58 kg", "Weight"), ("Jules", "Nickname"))
+    assert got == "ABBB"
+
+
+def test_speaker_naming_themself_and_a_name_cut_in_two():
+    text = "Roberta — I go by Bobbie.\nKemal — I'm 40.\nRoberta — I live in Izmir."
+    got = letters(text, ("Roberta", "Nickname"), ("Bobbie", "Nickname"), ("Kemal", "Nickname"), ("40", "Age"), ("Izmir", "City/Region"))
+    assert got == "AABBA"
+    text = "My aunt Madeline H. Kelly prefers Boo and works in Montreal.\n\nMy uncle Tom Reyes lives in Quito."
+    got = letters(
+        text, ("Madeline H", "Full Name"), ("Kelly", "Nickname"), ("Boo", "Nickname"), ("Montreal", "City/Region"),
+        ("Tom Reyes", "Full Name"), ("Quito", "City/Region"),
+    )
+    assert got == "AAAABB"
 
 
 # --- a real second person still gets a subject --------------------------------
