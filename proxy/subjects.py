@@ -26,8 +26,9 @@ merged entity list of any detector:
    one name cut in two.
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
-   person introduced by "my name is", "I'm", "call me", ... or an unnamed
-   self; a name heading a first-person text, as on a CV, is the narrator
+   person introduced by "my name is", "I'm", "call me", "Myself ...",
+   "... is my name", signing off ("Signed,", "Take care,", or a name alone on
+   the last line) ... or an unnamed self; a name heading a first-person text, as on a CV, is the narrator
    from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
    no one; a dialogue speaker's "I go by Vicky" names the speaker);
    "my sister"/"my colleague's" refers to the person introduced with
@@ -83,6 +84,7 @@ _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
     r"\bcall\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
+    r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s)\s*$",
     re.IGNORECASE,
@@ -94,7 +96,12 @@ _ALIAS_RE = re.compile(
     r"\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )
-_HERE_RE = re.compile(r"^\s*[,—–-]?\s*(?:here|speaking|writing)\b", re.IGNORECASE)
+# after a name: "Maya here", "Maya, that's me", "Maya is my name", "Maya (me)"
+_HERE_RE = re.compile(
+    r"^\s*[,—–-]?\s*(?:here|speaking|writing|reporting|checking\s+in|is\s+my\s+(?:full\s+)?name|"
+    r"(?:that['’]s|that\s+is|this\s+is)\s+me|\(\s*(?:me|that['’]s\s+me|myself)\s*\))(?!\w)",
+    re.IGNORECASE,
+)
 _FIRST_RE = re.compile(r"\b(?:I|i|me|my|mine|myself|I['’]m|I['’]ve|I['’]d|I['’]ll|im|ive|Me|My|Mine|Myself)\b")
 _FIRST_CI_RE = re.compile(r"\b(?:me|my|mine|myself)\b", re.IGNORECASE)
 _SECOND_RE = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
@@ -384,7 +391,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if narrator is None and speaker_at(e.start) is None:
                 if (
                     _INTRO_RE.search(before)
-                    or _HERE_RE.match(text[e.end : e.end + 12])
+                    or _HERE_RE.match(text[e.end : e.end + 24])
                     or (first_person and len(anchors) == len(speakers) + 1 and _is_header(text, e))
                 ):
                     narrator = cluster  # "my name is ...", "... here", a name heading a first-person text
@@ -614,7 +621,7 @@ _PLACE_FIELD_RE = re.compile(
     r"[ \t]*(?:[-*•][ \t]*)?(?:city|town|location|hometown|place\s+of\s+birth|birthplace|(?:home\s+|street\s+)?address|"
     r"region|state|country|residence|(?:former\s+|current\s+)?employer|workplace|school|college|university|company|"
     r"organi[sz]ation|charity|volunteering|volunteer|bank|insurer|clinic|hospital|nationality|citizenship|ethnicity|"
-    r"religion)\s*[:|—–-][^\n]*",
+    r"religion)\s*(?:[:|—–]|-(?=\s))[^\n]*",
     re.IGNORECASE,
 )
 # "I left Natura a while ago", "works for Petrobras": an employer or school where a new name was tagged
@@ -675,14 +682,21 @@ class _PlaceNames:
 
 
 _SIGN_OFF_RE = re.compile(
-    r"(?:thanks|thank you|cheers|regards|best|sincerely|faithfully|truly|wishes|warmly|love|yours|xo|[-—~])[,!.]?\s*$",
+    r"(?:thanks|thank\s+you|thx|ty|ta|cheers|regards|best|sincerely|faithfully|truly|wishes|warmly|love|yours|xo+|x+|"
+    r"signed|respectfully|gratefully|gratitude|cordially|affectionately|fondly|hugs|blessings|peace|take\s+care|"
+    r"(?:talk|speak|see\s+you)\s+soon|later|bye|greetings|[-—–~])[,!.]?\s*$",
     re.IGNORECASE,
 )
 
 
 def _is_sign_off(text: str, e: Entity) -> bool:
-    """A name closing the text after "Best regards," / "Thanks," / "-"."""
-    return not text[e.end :].strip(" \t\n.!-—") and bool(_SIGN_OFF_RE.search(text[max(0, e.start - 30) : e.start]))
+    """A name closing the text: after "Best regards," / "Thanks," / "-", or alone on the last line of several."""
+    if text[e.end :].strip(" \t\n.!-—"):
+        return False
+    if _SIGN_OFF_RE.search(text[max(0, e.start - 30) : e.start]):
+        return True
+    line_start = text.rfind("\n", 0, e.start) + 1
+    return line_start > 0 and bool(text[:line_start].strip()) and not text[line_start : e.start].strip(" \t-—–~*_>")
 
 
 def _implicit_narrator(

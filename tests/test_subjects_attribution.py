@@ -183,6 +183,20 @@ def test_speaker_naming_themself_and_a_name_cut_in_two():
     assert got == "AAAABB"
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I work as a nurse in Oslo; my landlord says she wants NOK 9,000.\n\nMaya Berg",
+        "I work as a nurse in Oslo; my landlord says she wants NOK 9,000.\n\nSigned,\nMaya Berg",
+        "Maya Berg is my name. I work as a nurse in Oslo; my landlord says she wants NOK 9,000.",
+        "Myself Maya Berg. I work as a nurse in Oslo; my landlord says she wants NOK 9,000.",
+    ],
+)
+def test_writer_named_by_signature_or_self_introduction(text):
+    got = letters(text, ("nurse", "Occupation"), ("Oslo", "City/Region"), ("NOK 9,000", "Monthly Expenses"), ("Maya Berg", "Full Name"))
+    assert set(got) == {"A"}
+
+
 # --- a real second person still gets a subject --------------------------------
 
 
@@ -199,6 +213,12 @@ def test_cued_one_word_name_is_a_new_person(text):
     got = letters(text, ("Porto", "City/Region"), ("teacher", "Occupation"), ("Tom", "Nickname"),
                   ("Google", "Company Name"), ("Dublin", "City/Region"))
     assert got == "AABBB"
+
+
+def test_hyphenated_topic_word_is_not_a_form_field():
+    text = "Religion-wise, I am Orthodox. And my daughter Kathleen Lowe? She's 12 and lives in Perth."
+    got = letters(text, ("Orthodox", "Religious Belief"), ("Kathleen Lowe", "Full Name"), ("12", "Age"), ("Perth", "City/Region"))
+    assert got == "ABBB"
 
 
 def test_repeated_one_word_name_is_a_person():
