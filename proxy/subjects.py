@@ -27,10 +27,11 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", "Myself ...",
-   "... is my name", signing off ("Signed,", "Take care,", or a name alone on
-   the last line) ... or an unnamed self; a name heading a first-person text, as on a CV, is the narrator
-   from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
-   no one; a dialogue speaker's "I go by Vicky" names the speaker);
+   "... is my name", or signing off: "Signed,", "Take care,", a name alone
+   on the last line; else an unnamed self. A name heading a first-person
+   text, as on a CV, is the narrator from the start, so "Call me Dede" or
+   "I am Zainichi Korean" below it adds no one; a dialogue speaker's
+   "I go by Vicky" names the speaker);
    "my sister"/"my colleague's" refers to the person introduced with
    that relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/

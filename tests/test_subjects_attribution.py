@@ -82,13 +82,17 @@ def test_place_or_employer_tagged_as_a_name_is_nobody():
 
 def test_place_and_employer_words_about_a_known_person_still_name_them():
     text = "My brother Tom Hale works in Leeds. I work for Tom at his shop; he earns £3,000."
-    got = letters(text, ("Tom Hale", "Full Name"), ("Leeds", "City/Region"), ("Tom", "Nickname", 1), ("£3,000", "Monthly Income"))
+    got = letters(
+        text, ("Tom Hale", "Full Name"), ("Leeds", "City/Region"), ("Tom", "Nickname", 1), ("£3,000", "Monthly Income"),
+    )
     assert got == "AAAA"
 
 
 def test_verb_before_me_is_not_a_name():
     text = "Ines Barros\nI weigh 58 kg. Ring me on 555-0188."
-    got = letters(text, ("Ines Barros", "Full Name"), ("58 kg", "Weight"), ("Ring", "Nickname"), ("555-0188", "Phone Number"))
+    got = letters(
+        text, ("Ines Barros", "Full Name"), ("58 kg", "Weight"), ("Ring", "Nickname"), ("555-0188", "Phone Number"),
+    )
     assert got == "AAAA"
 
 
@@ -167,13 +171,17 @@ def test_heading_name_is_the_narrator_of_what_follows():
     assert got == "AAAAA"
     # a greeting is not a heading: the person greeted is not the one writing
     text = "Dear Omar Haddad,\n\nI live in Porto and I weigh 58 kg. Thanks,\nJules"
-    got = letters(text, ("Omar Haddad", "Full Name"), ("Porto", "City/Region"), ("58 kg", "Weight"), ("Jules", "Nickname"))
+    got = letters(
+        text, ("Omar Haddad", "Full Name"), ("Porto", "City/Region"), ("58 kg", "Weight"), ("Jules", "Nickname"),
+    )
     assert got == "ABBB"
 
 
 def test_speaker_naming_themself_and_a_name_cut_in_two():
     text = "Roberta — I go by Bobbie.\nKemal — I'm 40.\nRoberta — I live in Izmir."
-    got = letters(text, ("Roberta", "Nickname"), ("Bobbie", "Nickname"), ("Kemal", "Nickname"), ("40", "Age"), ("Izmir", "City/Region"))
+    got = letters(
+        text, ("Roberta", "Nickname"), ("Bobbie", "Nickname"), ("Kemal", "Nickname"), ("40", "Age"), ("Izmir", "City/Region"),
+    )
     assert got == "AABBA"
     text = "My aunt Madeline H. Kelly prefers Boo and works in Montreal.\n\nMy uncle Tom Reyes lives in Quito."
     got = letters(
@@ -193,7 +201,9 @@ def test_speaker_naming_themself_and_a_name_cut_in_two():
     ],
 )
 def test_writer_named_by_signature_or_self_introduction(text):
-    got = letters(text, ("nurse", "Occupation"), ("Oslo", "City/Region"), ("NOK 9,000", "Monthly Expenses"), ("Maya Berg", "Full Name"))
+    got = letters(
+        text, ("nurse", "Occupation"), ("Oslo", "City/Region"), ("NOK 9,000", "Monthly Expenses"), ("Maya Berg", "Full Name"),
+    )
     assert set(got) == {"A"}
 
 
@@ -217,7 +227,9 @@ def test_cued_one_word_name_is_a_new_person(text):
 
 def test_hyphenated_topic_word_is_not_a_form_field():
     text = "Religion-wise, I am Orthodox. And my daughter Kathleen Lowe? She's 12 and lives in Perth."
-    got = letters(text, ("Orthodox", "Religious Belief"), ("Kathleen Lowe", "Full Name"), ("12", "Age"), ("Perth", "City/Region"))
+    got = letters(
+        text, ("Orthodox", "Religious Belief"), ("Kathleen Lowe", "Full Name"), ("12", "Age"), ("Perth", "City/Region"),
+    )
     assert got == "ABBB"
 
 
