@@ -67,3 +67,17 @@ def test_very_long_single_block_is_capped() -> None:
     parts = split_query(text)
     assert parts.question.endswith("what should I do next?")
     assert len(parts.question) <= 500
+
+
+def test_statements_before_a_closing_ask_are_context() -> None:
+    # a value the user merely states must not sit in the question: the judge reads it as asked about
+    _check("My phone is +1 415 555 0132 and I live in Lyon. Can you suggest a simple pancake recipe?",
+           "Can you suggest a simple pancake recipe?", "+1 415 555 0132")
+    _check("Hi! I have diabetes. What should I eat? Any quick ideas?", "What should I eat? Any quick ideas?", "diabetes")
+
+
+def test_short_turn_that_only_asks_or_only_states_is_all_question() -> None:
+    for text in ("Can you help? What is the capital of France?", "Call me at +1 415 555 0132.",
+                 "I live in Lyon, can you recommend a restaurant nearby?"):
+        parts = split_query(text)
+        assert parts.question == text and parts.context == ""

@@ -8,7 +8,11 @@ separately (candidate windows and prompted judges use it).
 
 Heuristic, in order:
 
-1. short text (<= 280 chars and <= 3 lines): all question;
+1. short text (<= 280 chars and <= 3 lines): all question, except that
+   statements before a closing ask are context ("My phone is ... . Can you
+   suggest a pancake recipe?": the ask is the question). A value stated in
+   the question reads as asked about, so leaving the statements in would keep
+   every value the user merely mentions;
 2. an explicit marker line ("Question:", "Q:", "Task:", "My question:",
    "Request:"): the marker's paragraph is the question;
 3. paragraphs (blank-line separated, else lines): the LAST paragraph if it
@@ -73,12 +77,31 @@ def _parts(text: str, start: int, end: int) -> QueryParts:
     return QueryParts(question, context, start, end)
 
 
+def _closing_ask(text: str) -> tuple[int, int] | None:
+    """The run of asking sentences that ends a short turn, when statements come before it."""
+    sentences = [(m.start(), m.end()) for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    if len(sentences) < 2 or not _asks(text[slice(*sentences[-1])].strip()):
+        return None
+    first = len(sentences) - 1
+    while first > 0 and _asks(text[slice(*sentences[first - 1])].strip()):
+        first -= 1
+    if first == 0:
+        return None  # every sentence asks: all question
+    start, end = sentences[first][0], sentences[-1][1]
+    while start < end and text[start].isspace():
+        start += 1
+    return start, end
+
+
 def split_query(text: str | None) -> QueryParts:
     """The question and the context of one user turn (see the module doc)."""
     text = text or ""
     stripped = text.strip()
     if len(stripped) <= SHORT_CHARS and stripped.count("\n") <= 2:
         start = len(text) - len(text.lstrip())
+        ask = _closing_ask(text)
+        if ask is not None:
+            return _parts(text, *ask)
         return QueryParts(stripped, "", start, start + len(stripped))
     blocks = _blocks(text)
     for s, e in reversed(blocks):  # explicit marker (the last one wins)
