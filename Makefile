@@ -69,7 +69,7 @@ model-detector: model-detector-data
 screenshots: setup
 	xvfb-run -a -s "-screen 0 1400x900x24" $(PY) packaging/screenshots.py
 
-## app: one-folder bundle in build/dist/veil
+## app: one-folder bundle in build/dist/veil (the spec first derives GLiNER's ONNX export + sidecar, see packaging/veil.spec)
 app: setup
 	$(PY) -m pip install --quiet 'pyinstaller>=6.5'
 	$(VENV)/bin/pyinstaller packaging/veil.spec --distpath build/dist --workpath build/work --noconfirm

@@ -31,7 +31,6 @@ from gui.tag_picker import TagPicker
 from proxy.config import (
     ConfigError,
     Settings,
-    bundle_defaults_path,
     config_path,
     save_settings,
     store_upstream_api_key,
@@ -123,10 +122,6 @@ class SettingsPage(QWidget):
         self.policy.setCurrentIndex(max(0, self.policy.findData(s.policy)))
         self.start_at_login.setChecked(s.start_at_login)
         self.gliner.setChecked("gliner" in s.detectors)
-        if bundle_defaults_path() is not None and "gliner" not in s.detectors:  # the desktop bundle cannot run it
-            self.gliner.setEnabled(False)
-            self.gliner.setToolTip("This desktop build leaves out the GLiNER model's runtime (torch, onnxruntime): "
-                                   "a full install of Veil (`make run` in its repository) has it.")
         self.always.set_checked(s.always_mask)
         self.never.set_checked(s.never_mask)
         overrides = sorted(k for k in os.environ if k.startswith("VEIL_") and k[5:].lower() in Settings.__dataclass_fields__)

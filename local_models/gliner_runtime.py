@@ -39,6 +39,14 @@ Backends (`VEIL_GLINER_BACKEND`, or `backend=`):
   torch nor gliner (~0.5 s and ~115 MB RSS instead of ~9 s and ~640 MB),
   after checking that it rebuilds the probes exactly (else, or without a
   sidecar, it loads the torch model as before, which rewrites the sidecar).
+  A read-only directory of prebuilt exports (`VEIL_GLINER_PREBUILT`, which
+  the desktop bundle sets; `write_prebuilt` makes one) is searched before the
+  cache: `<checkpoint dir name>.<precision>.onnx` and its sidecar, whose
+  fingerprint hashes the export's content instead of its path and mtime, and
+  omits the gliner/transformers versions, so the checkpoint's weights, torch
+  and gliner need not be installed (the probes are checked all the same).
+  Where torch or gliner is missing and no usable export is found, `load`
+  raises `GlinerLoadError` saying why.
 * `torch`: the PyTorch model (fp32, or bf16 autocast where the CPU has native
   bf16; `int8` = dynamic quantization of the Linear layers). It is also what
   `auto` falls back to, with a warning, if the export fails.
@@ -187,22 +195,39 @@ def onnx_available() -> bool:
     return all(importlib.util.find_spec(name) is not None for name in ("onnxruntime", "onnx"))
 
 
+PREBUILT_ENV = "VEIL_GLINER_PREBUILT"
+
+
+def prebuilt_dir() -> Path | None:
+    """The read-only directory of prebuilt ONNX exports (`VEIL_GLINER_PREBUILT`), or None."""
+    value = os.environ.get(PREBUILT_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def _onnx_runs() -> bool:
+    """True if the onnx backend can run here: onnxruntime, plus onnx to export or a prebuilt exports dir."""
+    if importlib.util.find_spec("onnxruntime") is None:
+        return False
+    return onnx_available() or prebuilt_dir() is not None
+
+
 def resolve_backend(backend: str | None = None, precision: str | None = None) -> tuple[str, str]:
     """(backend, precision) from the arguments or VEIL_GLINER_BACKEND / VEIL_GLINER_PRECISION.
 
-    `auto` is onnx (int8) where onnxruntime is installed, else torch; asking
-    for bf16 picks torch, the only backend that runs it.
+    `auto` is onnx (int8) where onnxruntime is installed (with onnx, or a
+    prebuilt exports dir), else torch; asking for bf16 picks torch, the only
+    backend that runs it.
     """
     backend = (backend or os.environ.get("VEIL_GLINER_BACKEND") or "auto").strip().lower()
     if backend not in BACKENDS:
         raise GlinerLoadError(f"unknown GLiNER backend {backend!r}; use {', '.join(BACKENDS)}")
     precision = _precision_setting(precision)
     if backend == "auto":
-        backend = "torch" if precision == "bf16" or not onnx_available() else "onnx"
+        backend = "torch" if precision == "bf16" or not _onnx_runs() else "onnx"
     if backend == "onnx":
         if precision == "bf16":
             raise GlinerLoadError("bf16 runs on the torch backend only; use VEIL_GLINER_BACKEND=torch or precision int8/fp32")
-        if not onnx_available():
+        if not _onnx_runs():
             raise GlinerLoadError("the onnx backend needs onnxruntime and onnx (pip install onnxruntime onnx), "
                                   "or use VEIL_GLINER_BACKEND=torch")
         return "onnx", "int8" if precision == "auto" else precision
@@ -422,10 +447,66 @@ def onnx_path(model_dir: str | os.PathLike[str], *, precision: str = "int8",
              f"|v{ONNX_EXPORT_VERSION}|gliner {_package_version('gliner')}")
     key = hashlib.sha256(ident.encode()).hexdigest()[:16]
     out_dir = Path(cache) if cache is not None else cache_dir()
-    name = re.sub(r"[^A-Za-z0-9._-]+", "_", model_dir.name)[:60] or "gliner"
+    name = _export_name(model_dir)
     # exports of this checkpoint directory (any weights/version), so a re-export can drop the older ones
     prefix = f"{name}.{precision}.{hashlib.sha256(str(weights.resolve().parent).encode()).hexdigest()[:8]}."
     return out_dir / f"{prefix}{key}.onnx", prefix, f"{name}.{precision}."
+
+
+def _export_name(model_dir: Path) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", Path(model_dir).name)[:60] or "gliner"
+
+
+def prebuilt_path(model_dir: str | os.PathLike[str], precision: str = "int8",
+                  prebuilt: str | os.PathLike[str] | None = None) -> Path | None:
+    """The prebuilt export of a checkpoint dir in `prebuilt` (default `prebuilt_dir()`) if it exists, else None."""
+    folder = Path(prebuilt) if prebuilt is not None else prebuilt_dir()
+    if folder is None:
+        return None
+    path = folder / f"{_export_name(Path(model_dir))}.{precision}.onnx"
+    return path if path.is_file() else None
+
+
+def _sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def write_prebuilt(out_dir: str | os.PathLike[str], model_dir: str | os.PathLike[str] | None = None, *,
+                   precision: str = "int8", cache: str | os.PathLike[str] | None = None) -> Path:
+    """Put a checkpoint's ONNX export and its sidecar into `out_dir` as a prebuilt export (`prebuilt_path`).
+
+    Build time (e.g. the desktop bundle): `GlinerRuntime.load` (the torch path, `derive_onnx` and the
+    sidecar, or their cached copies checked as usual; `VEIL_GLINER_PREBUILT` is ignored meanwhile)
+    fills the cache, then both files are copied with the prebuilt fingerprint, and the weights' hash
+    (checked at load where the weights are present). Returns the export's path. Raises `GlinerLoadError`.
+    """
+    model_dir = Path(model_dir) if model_dir is not None else DEFAULT_MODEL_DIR
+    saved = os.environ.pop(PREBUILT_ENV, None)
+    try:
+        GlinerRuntime.load(model_dir, backend="onnx", precision=precision, cache=cache, progress=False)
+    finally:
+        if saved is not None:
+            os.environ[PREBUILT_ENV] = saved
+    exported = onnx_path(model_dir, precision=precision, cache=cache)[0]
+    sidecar_file = _Sidecar.path_for(exported)
+    if not exported.is_file() or _Sidecar.read(sidecar_file, exported, model_dir) is None:
+        raise GlinerLoadError(f"{model_dir}: no ONNX export with a sidecar in the cache after loading it "
+                              "(this checkpoint needs torch at every load); nothing to prebuild")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / f"{_export_name(model_dir)}.{precision}.onnx"
+    import shutil
+
+    shutil.copyfile(exported, target)
+    data = json.loads(sidecar_file.read_text(encoding="utf-8"))
+    data["fingerprint"] = _Sidecar.fingerprint(target, model_dir, prebuilt=True)
+    data["weights"] = _Sidecar.weights_id(model_dir)
+    _Sidecar.path_for(target).write_text(json.dumps(data), encoding="utf-8")
+    return target
 
 
 def derive_onnx(model: Any, model_dir: str | os.PathLike[str], *, precision: str = "int8",
@@ -815,16 +896,32 @@ class _Sidecar:
         return exported.with_suffix(".json")
 
     @staticmethod
-    def fingerprint(exported: Path, model_dir: Path) -> str:
+    def fingerprint(exported: Path, model_dir: Path, *, prebuilt: bool = False) -> str:
+        """A cached export: its name, size and mtime, the checkpoint's non-weight files, gliner/transformers/
+        tokenizers versions. A prebuilt one (`write_prebuilt`): its content instead of name and mtime, and
+        the tokenizers version only (gliner and transformers need not be installed where it runs)."""
         st = exported.stat()
-        parts = [f"format {SIDECAR_FORMAT}", f"{exported.name}|{st.st_size}|{st.st_mtime_ns}"]
+        if prebuilt:
+            parts = [f"format {SIDECAR_FORMAT} prebuilt", f"{st.st_size}|{_sha256_file(exported)}"]
+        else:
+            parts = [f"format {SIDECAR_FORMAT}", f"{exported.name}|{st.st_size}|{st.st_mtime_ns}"]
         for f in sorted(Path(model_dir).iterdir()):
             # (the weights are in the export's key; the labels file is read at each load)
             skip = f.name == LABELS_FILENAME or f.suffix in (".safetensors", ".bin", ".pt", ".onnx")
             if not skip and f.is_file() and f.stat().st_size < 50_000_000:
                 parts.append(f"{f.name}|{hashlib.sha256(f.read_bytes()).hexdigest()}")
-        parts.extend(f"{name} {_package_version(name)}" for name in ("gliner", "transformers", "tokenizers"))
+        packages = ("tokenizers",) if prebuilt else ("gliner", "transformers", "tokenizers")
+        parts.extend(f"{name} {_package_version(name)}" for name in packages)
         return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+    @staticmethod
+    def weights_id(model_dir: Path) -> str | None:
+        """Size and sha256 of the checkpoint's weights file, or None where it has none (a bundle ships none)."""
+        try:
+            weights = _weights_file(Path(model_dir))
+        except GlinerLoadError:
+            return None
+        return f"{weights.stat().st_size}|{_sha256_file(weights)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"format": SIDECAR_FORMAT, **{k: getattr(self, k) for k in self.__dataclass_fields__}}
@@ -841,11 +938,20 @@ class _Sidecar:
         )
 
     @classmethod
-    def read(cls, path: Path, exported: Path, model_dir: Path) -> _Sidecar | None:
-        """The sidecar at `path` if it is readable and fits `exported` and `model_dir`, else None (logged)."""
+    def read(cls, path: Path, exported: Path, model_dir: Path, *, prebuilt: bool = False,
+             problems: list[str] | None = None) -> _Sidecar | None:
+        """The sidecar at `path` if it is readable and fits `exported` and `model_dir`, else None (logged, and
+        the reason appended to `problems`). `prebuilt`: a `write_prebuilt` export (its weights, if the
+        checkpoint dir has them, must be those it was exported from)."""
+        problems = problems if problems is not None else []
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("fingerprint") != cls.fingerprint(exported, model_dir):
+            stale = data.get("fingerprint") != cls.fingerprint(exported, model_dir, prebuilt=prebuilt)
+            if not stale and prebuilt and cls.weights_id(model_dir) not in (None, data.get("weights")):
+                stale = True
+            if stale:
+                problems.append(f"the ONNX sidecar {path} does not fit {exported.name}, this checkpoint or "
+                                "the installed tokenizers")
                 log.info("GLiNER: the ONNX sidecar %s is stale; loading the torch model", path)
                 return None
             sidecar = cls.from_json(data)
@@ -853,6 +959,7 @@ class _Sidecar:
                 raise ValueError("no probes")
             return sidecar
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            problems.append(f"unreadable ONNX sidecar {path} ({type(exc).__name__}: {exc})")
             log.warning("GLiNER: unreadable ONNX sidecar %s (%s: %s); loading the torch model",
                         path, type(exc).__name__, exc)
             return None
@@ -1090,10 +1197,17 @@ class GlinerRuntime:
             )
 
         session = None
+        problems: list[str] = []
         if backend == "onnx":
-            lite = cls._load_torch_free(model_dir, precision, cache, threads, make)
+            lite = cls._load_torch_free(model_dir, precision, cache, threads, make, problems)
             if lite is not None:
                 return lite
+        missing = [name for name in ("torch", "gliner") if importlib.util.find_spec(name) is None]
+        if missing:  # (the desktop bundle: only a prebuilt export can run; fail with the reason)
+            why = "; ".join(problems) or (f"no prebuilt ONNX export of it ({PREBUILT_ENV}: {prebuilt_dir()})"
+                                          if backend == "onnx" else "the torch backend needs them")
+            raise GlinerLoadError(f"cannot load {source_name}: {' and '.join(missing)} not installed here, "
+                                  f"and no usable ONNX export: {why}")
         import torch
 
         torch.set_num_threads(threads or default_threads())
@@ -1117,36 +1231,49 @@ class GlinerRuntime:
 
     @classmethod
     def _load_torch_free(cls, model_dir: Path, precision: str, cache: str | os.PathLike[str] | None,
-                         threads: int | None, make: Callable[..., GlinerRuntime]) -> GlinerRuntime | None:
-        """The runtime from the cached export and its sidecar, without torch or gliner; None where they are
-        missing or do not fit this checkpoint and environment (then `load` takes the torch path)."""
-        try:
-            exported = onnx_path(model_dir, precision=precision, cache=cache)[0]
-        except GlinerLoadError:
-            return None  # (no weights: the torch path says so)
-        sidecar_file = _Sidecar.path_for(exported)
-        if not (exported.is_file() and sidecar_file.is_file()):
-            return None
-        sidecar = _Sidecar.read(sidecar_file, exported, model_dir)
-        if sidecar is None:
-            return None
-        try:
-            session = onnx_session(exported, threads or default_threads())
-        except GlinerLoadError as exc:
-            log.warning("GLiNER: %s; loading the torch model", exc)
-            return None
-        try:
-            runtime = make(None, session, precision, sidecar)
-            problem = runtime._sidecar_problem()
-        except GlinerLoadError:
-            raise  # (the checkpoint's labels file: the torch path would say the same)
-        except Exception as exc:  # noqa: BLE001 - a sidecar that cannot be used is a mismatch
-            problem = f"{type(exc).__name__}: {exc}"
-        if problem is not None:
-            log.warning("GLiNER: the ONNX sidecar %s does not match this environment (%s); loading the torch model",
-                        sidecar_file, problem)
-            return None
-        return runtime
+                         threads: int | None, make: Callable[..., GlinerRuntime],
+                         problems: list[str] | None = None) -> GlinerRuntime | None:
+        """The runtime from a prebuilt export (`prebuilt_path`), else the cached one, and its sidecar, without
+        torch or gliner; None where they are missing or do not fit this checkpoint and environment (then
+        `load` takes the torch path; the reasons are appended to `problems`)."""
+        problems = problems if problems is not None else []
+        candidates: list[tuple[Path, bool]] = []
+        shipped = prebuilt_path(model_dir, precision)
+        if shipped is not None:
+            candidates.append((shipped, True))
+        with contextlib.suppress(GlinerLoadError):  # (no weights: no cached export; the torch path says so)
+            candidates.append((onnx_path(model_dir, precision=precision, cache=cache)[0], False))
+        for exported, prebuilt in candidates:
+            sidecar_file = _Sidecar.path_for(exported)
+            if not (exported.is_file() and sidecar_file.is_file()):
+                if prebuilt:
+                    problems.append(f"the prebuilt export {exported} has no sidecar {sidecar_file.name}")
+                continue
+            sidecar = _Sidecar.read(sidecar_file, exported, model_dir, prebuilt=prebuilt, problems=problems)
+            if sidecar is None:
+                continue
+            try:
+                session = onnx_session(exported, threads or default_threads())
+            except GlinerLoadError as exc:
+                problems.append(str(exc))
+                log.warning("GLiNER: %s; loading the torch model", exc)
+                continue
+            try:
+                runtime = make(None, session, precision, sidecar)
+                problem = runtime._sidecar_problem()
+            except GlinerLoadError:
+                raise  # (the checkpoint's labels file: the torch path would say the same)
+            except Exception as exc:  # noqa: BLE001 - a sidecar that cannot be used is a mismatch
+                problem = f"{type(exc).__name__}: {exc}"
+            if problem is not None:
+                problems.append(f"the ONNX sidecar {sidecar_file} does not match this environment ({problem})")
+                log.warning("GLiNER: the ONNX sidecar %s does not match this environment (%s); loading the torch "
+                            "model", sidecar_file, problem)
+                continue
+            if prebuilt:
+                log.info("GLiNER: using the prebuilt ONNX export %s", exported)
+            return runtime
+        return None
 
     @classmethod
     def check(cls, source: str | os.PathLike[str] | None = None) -> str:
@@ -1197,7 +1324,11 @@ class GlinerRuntime:
             except (OSError, ValueError) as exc:
                 raise GlinerLoadError(f"{weights} is not a readable safetensors file: {exc}") from exc
         elif not (model_dir / "pytorch_model.bin").is_file():
-            raise GlinerLoadError(f"{model_dir} has no model weights (model.safetensors or pytorch_model.bin)")
+            shipped = prebuilt_path(model_dir, "int8") or prebuilt_path(model_dir, "fp32")
+            if shipped is None or importlib.util.find_spec("onnxruntime") is None:
+                raise GlinerLoadError(f"{model_dir} has no model weights (model.safetensors or pytorch_model.bin)")
+            size = shipped.stat().st_size
+            return f"{model_dir} (prebuilt ONNX export {shipped}, {size / 1e6:.0f} MB; loads on first use)"
         size = sum(f.stat().st_size for f in model_dir.iterdir() if f.is_file())
         return f"{model_dir} ({size / 1e6:.0f} MB; loads on first use)"
 

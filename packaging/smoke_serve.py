@@ -1,6 +1,13 @@
-"""Smoke check of a built `veil serve`: cold start time, and one request masked and restored.
+"""Smoke check of a built `veil serve`: cold start time, and requests masked and restored.
 
-Usage: smoke_serve.py APP. Runs with the dev venv's Python (it needs the repo's
+The bundle runs Veil's default detectors (patterns + GLiNER from its prebuilt ONNX export) and policy
+(query-aware): an SSN (patterns; an always-mask tag) and a person's name (GLiNER only; names are never
+needed by a query) must not reach the stand-in cloud, whatever the relevance judge decides.
+
+With --expect-refusal (run with VEIL_GLINER_PREBUILT pointing at a damaged copy of the export) it
+checks the opposite: the proxy fails closed, says why in /veil/status, and forwards nothing.
+
+Usage: smoke_serve.py APP [--expect-refusal]. Runs with the dev venv's Python (it needs the repo's
 `proxy.loopback` for the stand-in cloud), but the proxy under test is the
 frozen binary APP, started as a child process.
 """
@@ -17,7 +24,9 @@ import httpx
 
 from proxy.loopback import LoopbackUpstream
 
-PHONE = "+1 415 555 0132"
+SSN = "536-22-1234"
+NAME = "Maria Lopez"
+NAME_PROMPT = f"My name is {NAME} and I live in Lyon. Can you suggest a simple pancake recipe?"
 
 
 def free_port() -> int:
@@ -26,7 +35,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def main(app: str) -> int:
+def main(app: str, expect_refusal: bool = False) -> int:
     upstream = LoopbackUpstream()
     upstream.start()
     port = free_port()
@@ -50,17 +59,36 @@ def main(app: str) -> int:
                 raise SystemExit("veil serve did not answer within 60 s")
         cold = time.monotonic() - started
         state = status.json()
-        assert state["status"] == "protecting", state  # the bundle's embedded detectors load (patterns only)
-        assert [d["name"] for d in state["detectors"]] == ["patterns"], state
-        print(f"serve: {state['protection'].get('note', 'no coverage note')}")
-        reply = httpx.post(f"{url}/v1/chat/completions", timeout=30, json={
-            "model": "echo", "messages": [{"role": "user", "content": f"Call me at {PHONE}."}]})
-        reply.raise_for_status()
-        answer = reply.json()["choices"][0]["message"]["content"]
-        sent = upstream.requests[-1].raw
-        assert PHONE not in sent and "<Phone Number 1>" in sent, sent
-        assert answer == f"You said: Call me at {PHONE}.", answer
-        print(f"serve: answered after {cold:.2f} s cold start; masked upstream, restored reply: OK")
+        if expect_refusal:
+            detail = state["protection"].get("detail") or ""
+            assert state["status"] == "unavailable" and "gliner" in detail, state
+            print(f"serve (damaged GLiNER export): {state['status']} after {cold:.2f} s: {detail[:400]}")
+            reply = httpx.post(f"{url}/v1/chat/completions", timeout=30, json={
+                "model": "echo", "messages": [{"role": "user", "content": NAME_PROMPT}]})
+            assert reply.status_code >= 400 and not upstream.requests, (reply.status_code, reply.text)
+            print(f"serve (damaged GLiNER export): request refused ({reply.status_code}), nothing forwarded: OK")
+            return 0
+        assert state["status"] == "protecting", state  # the bundle's embedded detectors load (patterns + GLiNER)
+        assert [d["name"] for d in state["detectors"]] == ["patterns", "gliner"], state
+        assert "note" not in state["protection"], state  # no "names go out in clear" note
+        for detector in state["detectors"]:
+            print(f"serve: detector {detector['name']}: {detector.get('detail') or detector}")
+        for n, prompt in enumerate((f"My SSN is {SSN}, is that a valid format?", NAME_PROMPT)):
+            t0 = time.monotonic()
+            reply = httpx.post(f"{url}/v1/chat/completions", timeout=30, json={
+                "model": "echo", "messages": [{"role": "user", "content": prompt}]})
+            took = time.monotonic() - t0
+            reply.raise_for_status()
+            answer = reply.json()["choices"][0]["message"]["content"]
+            sent = upstream.requests[-1].raw
+            print(f"serve: request {n + 1} answered in {took * 1000:.0f} ms; the upstream got: "
+                  f"{upstream.requests[-1].body['messages'][-1]['content']}")
+            assert answer == f"You said: {prompt}", answer
+            if n == 0:
+                assert SSN not in sent and "<Social Security Number 1>" in sent, sent
+            else:
+                assert NAME not in sent and "Maria" not in sent and "Lopez" not in sent, sent
+        print(f"serve: answered after {cold:.2f} s cold start; SSN and name masked upstream, replies restored: OK")
         return 0
     finally:
         child.terminate()
@@ -69,4 +97,4 @@ def main(app: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(main(sys.argv[1], expect_refusal="--expect-refusal" in sys.argv[2:]))

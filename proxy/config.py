@@ -5,10 +5,10 @@ The TOML file lives in the platform config dir (`platformdirs`), or where
 lives in the OS keyring (or `VEIL_UPSTREAM_API_KEY`).
 
 A packaged app may change the embedded defaults with a `veil-bundle-defaults.toml`
-beside its code (PyInstaller: `sys._MEIPASS`): the desktop bundle leaves out
-torch and onnxruntime, so it ships `detectors = ["patterns"]` there
-(packaging/veil.spec) instead of failing closed on every request; its status
-says what that leaves undetected (`Settings.detection_note`).
+beside its code (PyInstaller: `sys._MEIPASS`; packaging/veil.spec ships one
+that keeps Veil's own detectors, since the bundle runs GLiNER from a prebuilt
+ONNX export without torch). With GLiNER off, status displays say what that
+leaves undetected (`Settings.detection_note`).
 """
 
 from __future__ import annotations
@@ -77,11 +77,7 @@ class Settings:
         """What the configured detectors leave undetected, for status displays; None with GLiNER on."""
         if "gliner" in self.detectors:
             return None
-        if bundle_defaults_path() is not None:
-            why = ("this desktop build leaves out the runtime of the GLiNER model (torch, onnxruntime); "
-                   "a full install of Veil (`make run` in its repository) detects them")
-        else:
-            why = 'the GLiNER detector is off (turn it on with detectors = ["patterns", "gliner"])'
+        why = 'the GLiNER detector is off (turn it on with detectors = ["patterns", "gliner"])'
         return ("Only structured PII (emails, phones, cards, IDs, ...) is detected; names, street addresses, "
                 f"organizations and health data go out in clear: {why}.")
 

@@ -63,7 +63,7 @@ def test_the_trained_model_detects_by_default_and_patterns_only_survives_a_save(
     assert "detectors" not in path.read_text()  # the default is not pinned: a later default applies
 
 
-def test_the_desktop_bundle_ships_patterns_only_as_its_default_and_says_so(tmp_path, monkeypatch):
+def test_the_desktop_bundle_defaults_keep_gliner_and_a_user_choice_is_kept(tmp_path, monkeypatch):
     """packaging/veil.spec copies veil-bundle-defaults.toml into the frozen app (sys._MEIPASS)."""
     import shutil
     import sys
@@ -79,10 +79,12 @@ def test_the_desktop_bundle_ships_patterns_only_as_its_default_and_says_so(tmp_p
     monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
 
     settings = load_settings(tmp_path / "missing.toml", env={})
-    assert settings.detectors == ("patterns",)
-    assert "names, street addresses" in settings.detection_note() and "desktop build" in settings.detection_note()
+    assert settings.detectors == ("patterns", "gliner")  # the bundle runs GLiNER from its prebuilt export
+    assert settings.detection_note() is None
     path = tmp_path / "c.toml"
     save_settings(settings, path)
     assert "detectors" not in path.read_text()  # the bundle's default, not pinned
-    save_settings(Settings(detectors=("patterns", "gliner")), path)
-    assert load_settings(path, env={}).detectors == ("patterns", "gliner")  # an explicit choice is kept
+    save_settings(Settings(detectors=("patterns",)), path)
+    off = load_settings(path, env={})
+    assert off.detectors == ("patterns",)  # an explicit choice is kept
+    assert "names, street addresses" in off.detection_note()
