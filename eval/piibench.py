@@ -41,6 +41,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--relevance", action="append", default=[], metavar="JUDGE",
                         help="also score this relevance judge on veil's and on gold candidates (repeatable; "
                         "'all' = the bundled adapter, registered adapters, and registered chat models x strategies)")
+    parser.add_argument("--relevance-level", action="append", default=[], metavar="LEVEL",
+                        help="also score the LoRA judges at this relevance level (private, balanced, useful; "
+                        "repeatable; the same margins, so no extra model calls; the configured level is "
+                        "relevance_level / VEIL_RELEVANCE_LEVEL)")
     parser.add_argument("--json", action="store_true", help="print the scores as JSON")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(func=cmd_piibench)
@@ -102,7 +106,8 @@ def cmd_piibench(args: argparse.Namespace) -> int:
     settings = eval_settings()
     try:
         judges = [name for which in args.relevance for name in judge_names(which, data_dir=settings.data_path)]
-        systems = builtin_systems(settings, judges=judges, samples=samples) + [PEERS[name]() for name in dict.fromkeys(args.peer)]
+        systems = builtin_systems(settings, judges=judges, samples=samples, levels=args.relevance_level)
+        systems += [PEERS[name]() for name in dict.fromkeys(args.peer)]
     except (RelevanceUnavailable, UnknownDetectorError) as exc:
         print(f"veil eval: {exc}", file=sys.stderr)
         return 2
@@ -112,7 +117,9 @@ def cmd_piibench(args: argparse.Namespace) -> int:
     info = {
         "data": source,
         "veil detectors": ", ".join(settings.detectors),
-        "veil relevance": settings.relevance or "none (query-aware masks everything)",
+        "veil relevance": (f"{settings.relevance} ({settings.relevance_level})" if settings.relevance
+                           else "none (query-aware masks everything)"),
+        "extra relevance levels": ", ".join(dict.fromkeys(args.relevance_level)) or "none",
         "extra judges": ", ".join(judges) or "none",
         "rejected records": str(len(problems)),
     }

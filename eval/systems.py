@@ -9,13 +9,19 @@ isolates the judge from detection errors). The baselines bracket them: "no-maski
 detections, all masked: what veil does without relevance) and "oracle" (gold
 entities and gold relevance: the paper's "w/ Choice" upper bound, whose
 privacy score is the best P a system that keeps the needed PII can reach).
+
+Relevance levels (`settings.relevance_level`, `proxy.relevance.levels`): every
+judge is built at the configured level; `levels=` adds rows "veil+JUDGE@LEVEL"
+and "gold+JUDGE@LEVEL" for other levels of a thresholded (LoRA) judge. They
+reuse the margins the judge computed for the same sample (`SharedMargins`), so
+an extra level costs no model calls.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from eval.dataset import Sample
 from eval.prediction import DEFAULT_SUBJECT, PredictedEntity, Prediction
@@ -152,33 +158,105 @@ class Oracle:
         )
 
 
-def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] = (),
-                    samples: Sequence[Sample] = ()) -> list[System]:
-    """veil, each extra judge on veil's and on gold candidates, and the three baselines.
+class SharedMargins:
+    """Margins of thresholded judges, kept for the last few calls: the rows of one sample at other levels
+    ask the same judge the same question about the same candidates."""
 
-    Every system built on veil's detections shares one detection per sample.
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self._margins: dict[tuple[Any, ...], dict[int, float]] = {}
+
+    def margins(self, judge: Any, query: str, candidates: Sequence[Entity],
+                sources: Sequence[str] | None) -> dict[int, float]:
+        key = (id(judge), query, tuple((c.text, c.tag, c.start, c.end) for c in candidates),
+               None if sources is None else tuple(sources))
+        if key not in self._margins:
+            if len(self._margins) >= self.size:
+                self._margins.clear()
+            self._margins[key] = judge.scores(query, candidates, sources)
+        return self._margins[key]
+
+
+class LevelJudge:
+    """A loaded thresholded judge (`scores()`, `tuned_threshold`) at one relevance level, margins shared."""
+
+    uses_sources = True
+
+    def __init__(self, judge: Any, level: str, shared: SharedMargins, name: str | None = None) -> None:
+        from proxy.relevance.levels import level_threshold
+
+        self.judge = judge
+        self.level = level
+        self.threshold = level_threshold(judge.tuned_threshold, level)
+        self.shared = shared
+        self.name = name or f"{judge.name}@{level}"
+
+    def needed(self, query: str, candidates: Sequence[Entity], sources: Sequence[str] | None = None) -> set[int]:
+        margins = self.shared.margins(self.judge, query, candidates, sources)
+        return {i for i, m in margins.items() if m > self.threshold}
+
+
+def has_levels(judge: Any) -> bool:
+    """Whether a relevance level changes this judge (a margin threshold: the LoRA judges)."""
+    return hasattr(judge, "scores") and hasattr(judge, "tuned_threshold")
+
+
+def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] = (),
+                    samples: Sequence[Sample] = (), levels: Sequence[str] = ()) -> list[System]:
+    """veil, each extra judge on veil's and on gold candidates (at the extra `levels` too), and the three
+    baselines.
+
+    Every system built on veil's detections shares one detection per sample. With
+    `levels`, the configured judge (veil's) is scored at each of them as well.
     """
     settings = settings or eval_settings()
     engine = build_engine(settings)
     engine.detector = ReusedDetection(engine.detector)
-    extra = relevance_systems(judges, engine.detector, samples, settings)
+    shared = SharedMargins()
+    if levels and engine.relevance is not None and has_levels(engine.relevance):
+        engine.relevance = LevelJudge(engine.relevance, settings.relevance_level, shared, name=engine.relevance.name)
+        if settings.relevance and settings.relevance not in judges:
+            judges = [*judges, settings.relevance]
+    extra = relevance_systems(judges, engine.detector, samples, settings, levels=levels, shared=shared,
+                              configured=engine.relevance)
     return [VeilSystem(engine), *extra, NoMasking(), MaskAllDetected(engine.detector), Oracle()]
 
 
 def relevance_systems(judges: Sequence[str], detector: Detector, samples: Sequence[Sample],
-                      settings: Settings) -> list[System]:
-    """Per judge: "veil+NAME" (veil's detections) and "gold+NAME" (gold candidates), one loaded judge for both.
+                      settings: Settings, *, levels: Sequence[str] = (), shared: SharedMargins | None = None,
+                      configured: Any = None) -> list[System]:
+    """Per judge: "veil+NAME" (veil's detections) and "gold+NAME" (gold candidates), one loaded judge for both,
+    at `settings.relevance_level`; then "veil+NAME@LEVEL" and "gold+NAME@LEVEL" for each other level in
+    `levels` when the judge has a threshold (a LoRA judge), on the same margins.
 
-    The configured judge already is "veil", so it only gets its gold row.
+    The configured judge already is "veil", so it only gets its gold row at the configured level
+    (`configured`: veil's loaded judge, reused rather than loaded twice).
     """
-    from proxy.relevance import build_judge
+    from proxy.relevance import RelevanceUnavailable, build_judge
+    from proxy.relevance.levels import UnknownLevel, check_level
 
     policy = settings.policy_config()
     gold = GoldCandidates(samples)
+    shared = shared or SharedMargins()
+    try:
+        extra_levels = [check_level(level) for level in dict.fromkeys(levels) if level != settings.relevance_level]
+    except UnknownLevel as exc:
+        raise RelevanceUnavailable(str(exc)) from exc
     systems: list[System] = []
     for name in dict.fromkeys(judges):
-        judge = build_judge(name, data_dir=settings.data_path, policy=policy)
+        if name == settings.relevance and configured is not None and levels:
+            judge = configured
+        else:
+            judge = build_judge(name, data_dir=settings.data_path, policy=policy, level=settings.relevance_level)
+            if extra_levels and has_levels(judge):
+                judge = LevelJudge(judge, settings.relevance_level, shared, name=judge.name)
         if name != settings.relevance:
             systems.append(VeilSystem(PrivacyEngine(detector, policy, relevance=judge), f"veil+{name}"))
         systems.append(VeilSystem(PrivacyEngine(gold, policy, relevance=judge), f"gold+{name}"))
+        if not isinstance(judge, LevelJudge):
+            continue  # no threshold: a level changes nothing
+        for level in extra_levels:
+            at_level = LevelJudge(judge.judge, level, shared)
+            systems.append(VeilSystem(PrivacyEngine(detector, policy, relevance=at_level), f"veil+{name}@{level}"))
+            systems.append(VeilSystem(PrivacyEngine(gold, policy, relevance=at_level), f"gold+{name}@{level}"))
     return systems

@@ -1,4 +1,5 @@
-"""Settings: upstream, API key (keyring), port, policy, the GLiNER detector, always/never-mask tags, start at login.
+"""Settings: upstream, API key (keyring), port, policy, relevance level, the GLiNER detector, always/never-mask
+tags, start at login.
 
 Save writes the TOML file (`save_settings`), the key to the OS keyring, the
 login entry, and restarts the in-process proxy so the change takes effect.
@@ -37,12 +38,15 @@ from proxy.config import (
     upstream_api_key,
 )
 from proxy.policy import PolicyError, PolicyMode
+from proxy.relevance.levels import LEVEL_HELP, LEVELS
 
 POLICY_HELP = {
     "query-aware": "mask what the question does not need",
     "all": "mask every PII value found",
     "off": "detect and log, mask nothing",
 }
+RELEVANCE_LEVEL_NOTE = ("Private masks more, so answers may miss a detail; useful keeps more, so more PII is "
+                        "sent in clear. Only the query-aware policy uses it.")
 
 
 class SettingsPage(QWidget):
@@ -64,6 +68,14 @@ class SettingsPage(QWidget):
         self.policy = QComboBox()
         for mode in PolicyMode:
             self.policy.addItem(f"{mode.value}: {POLICY_HELP.get(mode.value, '')}", mode.value)
+        self.relevance_level = QComboBox()
+        for level in LEVELS:
+            self.relevance_level.addItem(f"{level}: {LEVEL_HELP[level]}", level)
+        self.relevance_level.setToolTip("Used by the query-aware policy's relevance judge (the bundled LoRA "
+                                        "judge); always/never-mask tags still override it.")
+        self.relevance_level_note = QLabel(RELEVANCE_LEVEL_NOTE)
+        self.relevance_level_note.setWordWrap(True)
+        self.relevance_level_note.setStyleSheet("color:#666")
         self.start_at_login = QCheckBox("Start Veil in the tray when I log in")
         self.gliner = QCheckBox("Also detect names, places, organizations and health data with the on-device "
                                 "GLiNER model (recommended; slower per request)")
@@ -78,6 +90,11 @@ class SettingsPage(QWidget):
         form.addRow("Upstream API key", key_row)
         form.addRow("Port", self.port)
         form.addRow("Policy", self.policy)
+        level_box = QVBoxLayout()
+        level_box.setContentsMargins(0, 0, 0, 0)
+        level_box.addWidget(self.relevance_level)
+        level_box.addWidget(self.relevance_level_note)
+        form.addRow("Relevance level", level_box)
         form.addRow("Detectors", self.gliner)
         form.addRow("", self.start_at_login)
 
@@ -120,6 +137,7 @@ class SettingsPage(QWidget):
         self.clear_key.setChecked(False)
         self.port.setValue(s.port if 0 < s.port < 65536 else 8787)
         self.policy.setCurrentIndex(max(0, self.policy.findData(s.policy)))
+        self.relevance_level.setCurrentIndex(max(0, self.relevance_level.findData(s.relevance_level)))
         self.start_at_login.setChecked(s.start_at_login)
         self.gliner.setChecked("gliner" in s.detectors)
         self.always.set_checked(s.always_mask)
@@ -146,6 +164,7 @@ class SettingsPage(QWidget):
             upstream=self.upstream.text().strip() or None,
             port=self.port.value(),
             policy=self.policy.currentData(),
+            relevance_level=self.relevance_level.currentData(),
             always_mask=self.always.checked(),
             never_mask=self.never.checked(),
             start_at_login=self.start_at_login.isChecked(),

@@ -53,6 +53,8 @@ class Settings:
     # organizations, health and other context-dependent PII (int8 ONNX, derived once into the cache)
     detectors: tuple[str, ...] = DEFAULT_DETECTORS
     relevance: str | None = "smollm2-lora"  # None or "": query-aware masks every candidate
+    # privacy vs utility of the judge: "private" masks more, "useful" keeps more (proxy.relevance.levels)
+    relevance_level: str = "balanced"
     max_body_bytes: int = 10 * 1024 * 1024
     access_token: str | None = None
     upstream_timeout_s: float = 120.0
@@ -91,6 +93,14 @@ class Settings:
             raise ConfigError("max_body_bytes must be positive")
         if self.upstream is not None and not self.upstream.startswith(("http://", "https://")):
             raise ConfigError(f"upstream must be an http(s) URL, got {self.upstream!r}")
+        if self.relevance_level != _FIELDS["relevance_level"].default:
+            # imported here (and only off the default): proxy.relevance imports this module
+            from proxy.relevance.levels import UnknownLevel, check_level
+
+            try:
+                check_level(self.relevance_level)
+            except UnknownLevel as exc:
+                raise ConfigError(str(exc)) from exc
         return self
 
 

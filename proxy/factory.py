@@ -8,11 +8,13 @@ from proxy.engine import PrivacyEngine
 
 
 def build_engine(settings: Settings) -> PrivacyEngine:
-    """Detectors, policy and the relevance judge named by `settings.relevance` (None: no judge)."""
+    """Detectors, policy and the relevance judge named by `settings.relevance` (None: no judge), at
+    `settings.relevance_level`."""
     policy = settings.policy_config()
     relevance = None
     if settings.relevance:
         from proxy.relevance import build_judge
 
-        relevance = build_judge(settings.relevance, data_dir=settings.data_path, policy=policy)
+        relevance = build_judge(settings.relevance, data_dir=settings.data_path, policy=policy,
+                                level=settings.relevance_level)
     return PrivacyEngine(build_detector(settings.detectors), policy, relevance=relevance)

@@ -220,7 +220,8 @@ def prepare_models(settings: Any = None, *, progress: Callable[[str], None] | No
         def load_judge() -> str:
             from proxy.relevance import build_judge
 
-            judge = build_judge(settings.relevance, data_dir=settings.data_path, policy=settings.policy_config())
+            judge = build_judge(settings.relevance, data_dir=settings.data_path, policy=settings.policy_config(),
+                                level=settings.relevance_level)
             if hasattr(judge, "load"):
                 judge.load()
             used = "" if settings.policy == "query-aware" else f" (not used by policy {settings.policy!r})"

@@ -368,7 +368,8 @@ class ProxyApp:
             "detectors": [{"name": s.name, "ready": s.ready, "detail": s.detail} for s in statuses],
         }
         if self.state.relevance is not None:
-            body["relevance"] = {"name": self.state.settings.relevance, **self.state.relevance.to_dict()}
+            body["relevance"] = {"name": self.state.settings.relevance, "level": self.state.settings.relevance_level,
+                                 **self.state.relevance.to_dict()}
         return JSONResponse(body)
 
     async def not_found(self, request: Request) -> Response:

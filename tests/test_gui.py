@@ -503,3 +503,31 @@ def test_secrets_page_edits_relationships_and_group_periods(app: VeilApp, gui_en
     assert group.current_members == ("maya-lin",) and [m.person_id for m in group.former_members] == ["olaf-dahl"]
     assert group.valid_from.startswith("2024-03-01")
     assert page.tables["groups"].item(0, 5).text() == "Olaf Dahl"
+
+
+def test_settings_relevance_level_round_trips(app: VeilApp, qtbot, gui_env: Path):
+    page = app.window.pages["settings"]
+    combo = page.relevance_level
+    assert [combo.itemData(i) for i in range(combo.count())] == ["private", "balanced", "useful"]
+    assert combo.currentData() == "balanced"  # the default: the judge's tuned threshold
+    assert "private" in combo.currentText() or "tuned" in combo.currentText()
+    assert "answers" in page.relevance_level_note.text() and "in clear" in page.relevance_level_note.text()
+
+    combo.setCurrentIndex(combo.findData("private"))
+    page.save_button.click()
+    assert "Saved to" in page.message.text(), page.message.text()
+    assert load_settings().relevance_level == "private"
+    assert 'relevance_level = "private"' in (gui_env / "config.toml").read_text()
+    assert app.controller.settings.relevance_level == "private"  # the restarted proxy runs with it
+    qtbot.waitUntil(lambda: app.controller.state == "protecting", timeout=15000)  # restarted (stop -> start)
+    page.load()
+    assert combo.currentData() == "private"
+
+    combo.setCurrentIndex(combo.findData("useful"))
+    page.revert_button.click()  # unsaved edits are discarded
+    assert combo.currentData() == "private"
+    combo.setCurrentIndex(combo.findData("balanced"))
+    page.save_button.click()
+    assert load_settings().relevance_level == "balanced"
+    assert "relevance_level =" not in (gui_env / "config.toml").read_text()  # the default is not written
+    qtbot.waitUntil(lambda: app.controller.state == "protecting", timeout=15000)

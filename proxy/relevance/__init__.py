@@ -10,19 +10,26 @@ Judge names (`settings.relevance`):
                                 (naive, choice, self-cot, auto-cot, self-consistency, ps-cot;
                                 default choice); `n_gpu_layers=-1` offloads when possible
 
-`build_judge(name, data_dir=..., policy=...)` returns a `RelevanceJudge`
+`build_judge(name, data_dir=..., policy=..., level=...)` returns a `RelevanceJudge`
 (`proxy.policy`); tags the policy masks or keeps anyway are not judged.
+`level` (`settings.relevance_level`, `proxy.relevance.levels`) moves a LoRA
+judge's threshold: `private` masks more, `useful` keeps more, `balanced` is the
+adapter's tuned threshold. Prompted `llm:` judges have no threshold and ignore it.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 from typing import Any
 
 from proxy.policy import PolicyConfig, RelevanceJudge
 from proxy.relevance.base import RelevanceUnavailable
+from proxy.relevance.levels import DEFAULT_LEVEL, LEVELS, UnknownLevel, check_level
 from proxy.relevance.query import QueryParts, split_query
+
+log = logging.getLogger(__name__)
 
 DEFAULT_JUDGE = "smollm2-lora"
 REGISTERED_DEFAULT_ADAPTER = "smollm2-relevance-lora"
@@ -74,12 +81,17 @@ def _registered_adapter(name: str, data_dir: str | os.PathLike[str] | None) -> P
 
 
 def build_judge(name: str, *, data_dir: str | os.PathLike[str] | None = None,
-                policy: PolicyConfig | None = None, **options: Any) -> RelevanceJudge:
-    """The judge called `name` (see the module doc); `RelevanceUnavailable` says why one cannot be built.
+                policy: PolicyConfig | None = None, level: str = DEFAULT_LEVEL, **options: Any) -> RelevanceJudge:
+    """The judge called `name` (see the module doc) at relevance `level`; `RelevanceUnavailable` says why
+    one cannot be built.
 
     Building is cheap (files are checked, nothing is loaded); the model loads on
     first use or on `judge.load()`.
     """
+    try:
+        check_level(level)
+    except UnknownLevel as exc:
+        raise RelevanceUnavailable(str(exc)) from exc
     skip = frozenset(policy.always_mask | policy.never_mask) if policy is not None else frozenset()
     options.setdefault("skip_tags", skip)
     if name == DEFAULT_JUDGE:
@@ -91,15 +103,17 @@ def build_judge(name: str, *, data_dir: str | os.PathLike[str] | None = None,
                 adapter = _registered_adapter(REGISTERED_DEFAULT_ADAPTER, data_dir)
             except RelevanceUnavailable:
                 adapter = None  # LoraJudge reports the missing bundled file with the training hint
-        return LoraJudge(adapter, name=name, **options)
+        return LoraJudge(adapter, name=name, level=level, **options)
     kind, _, rest = name.partition(":")
     if kind == "lora" and rest:
         from proxy.relevance.lora import LoraJudge
 
-        return LoraJudge(_registered_adapter(rest, data_dir), name=name, **options)
+        return LoraJudge(_registered_adapter(rest, data_dir), name=name, level=level, **options)
     if kind == "llm" and rest:
         from proxy.relevance.prompted import DEFAULT_STRATEGY, PromptJudge
 
+        if level != DEFAULT_LEVEL:
+            log.warning("relevance_level %r has no effect on the prompted judge %r (it has no threshold)", level, name)
         model, _, strategy = rest.partition(":")
         return PromptJudge(model, strategy=strategy or DEFAULT_STRATEGY, data_dir=data_dir, **options)
     raise RelevanceUnavailable(f"unknown relevance judge {name!r}; use one of: {', '.join(available_judges())}")
@@ -116,7 +130,8 @@ def judge_status(name: str, *, data_dir: str | os.PathLike[str] | None = None) -
 
 
 __all__ = [
-    "DEFAULT_JUDGE", "QueryParts", "RelevanceUnavailable", "available_judges", "build_judge", "judge_names",
+    "DEFAULT_JUDGE", "DEFAULT_LEVEL", "LEVELS", "QueryParts", "RelevanceUnavailable", "available_judges",
+    "build_judge", "judge_names",
     "judge_status",
     "split_query",
 ]

