@@ -8,9 +8,13 @@ merged entity list of any detector:
    one's name words are a subset of (or a prefix of) another's ("Maria",
    "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
-   ("Maya:", "[Maya]") are people too. A nickname stated in the text
-   ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer Lulu")
-   joins the person it is given for.
+   ("Maya:", "[Maya]", a chat export's "12/05/25, 21:14 - Maya:") are people
+   too, and so are the writers of a mail thread: a "From: Maya" header's
+   block and the "> " lines after "On ..., Maya wrote:". A nickname stated in
+   the text ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer
+   Lulu", "Bimbo (her preferred name)") joins the person it is given for; a
+   name in brackets right after another ("Bex from upstairs (Rebecca Okafor
+   on the lease)") is the same person; "Theo (6)" is a person.
    Detectors also tag non-names as one-word names ("HR", "hiya", "Place of
    birth | Nancy", "the client is Guarani"), so a one-word name that matches
    no known person starts a new one only when something confirms it (a role
@@ -27,13 +31,15 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", "Myself ...",
-   "... is my name", or signing off: "Signed,", "Take care,", a name alone
-   on the last line; else an unnamed self. A name heading a first-person
-   text, as on a CV, is the narrator from the start, so "Call me Dede" or
-   "I am Zainichi Korean" below it adds no one; a dialogue speaker's
-   "I go by Vicky" names the speaker);
-   "my sister"/"my colleague's" refers to the person introduced with
-   that relation (an unnamed carer, "my doctor confirmed ...", and an
+   "... is my name", a form's "Surname:" / "First name(s):", "booked
+   under", "my badge says", or signing off: "Signed,", "Take care,", "sent
+   from Maya's iPhone", a name alone on the last line; else an unnamed
+   self. Once the narrator is known, another name given that way is theirs
+   too. A name heading a first-person text, as on a CV, is the narrator
+   from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
+   no one; a dialogue speaker's "I go by Vicky" names the speaker);
+   "my sister"/"my colleague's" refers to the person introduced with that
+   relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
    her/they refer to the latest other person.
 3. Each other entity goes to the nearest anchor before it in its sentence,
@@ -84,7 +90,12 @@ _MY_REL_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL})s?{_RE
 _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}){_REL_FROM}(?:['’]s)?,?\s*$", re.IGNORECASE)
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
-    r"\bcall\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
+    r"\bcall(?:s|ed)?\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
+    r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?(?:(?:full\s+|legal\s+|given\s+|first\s+|last\s+|family\s+)?names?|surname|"
+    r"forenames?)\b[^:|\n]{0,30}[:|]|(?:^|\n)[ \t]*from\s*:|"
+    r"\b(?:booked|registered|reserved|filed)\s+(?:under|in\s+the\s+name\s+of)|\bunder\s+the\s+name(?:\s+of)?|"
+    r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
+    r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s)\s*$",
@@ -98,6 +109,12 @@ _ALIAS_RE = re.compile(
     re.IGNORECASE,
 )
 # after a name: "Maya here", "Maya, that's me", "Maya is my name", "Maya (me)"
+# after a nickname: "Bimbo (her preferred name)", "Bex, as she likes to be called"
+_ALIAS_AFTER_RE = re.compile(
+    r"\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
+    r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called)",
+    re.IGNORECASE,
+)
 _HERE_RE = re.compile(
     r"^\s*[,—–-]?\s*(?:here|speaking|writing|reporting|checking\s+in|is\s+my\s+(?:full\s+)?name|"
     r"(?:that['’]s|that\s+is|this\s+is)\s+me|\(\s*(?:me|that['’]s\s+me|myself)\s*\))(?!\w)",
@@ -107,8 +124,11 @@ _FIRST_RE = re.compile(r"\b(?:I|i|me|my|mine|myself|I['’]m|I['’]ve|I['’]d|
 _FIRST_CI_RE = re.compile(r"\b(?:me|my|mine|myself)\b", re.IGNORECASE)
 _SECOND_RE = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _THIRD_RE = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|themselves)\b", re.IGNORECASE)
+# a chat export's timestamp before the speaker: "12/05/25, 21:14 - ", "[21:14] "
+_TIMESTAMP = (r"(?:\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?"
+              r"[ \t]*[-–—:]?[ \t]*)?")
 _SPEAKER_RE = re.compile(
-    r"^[ \t]*(?:\[([^\]\n]{1,60})\]|<([^>\n]{1,40})>|\*\*([^*\n]{1,40})\*\*[ \t]*:?|"
+    r"^[ \t]*" + _TIMESTAMP + r"(?:\[([^\]\n]{1,60})\]|<([^>\n]{1,40})>|\*\*([^*\n]{1,40})\*\*[ \t]*:?|"
     r"([^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
     re.MULTILINE,
 )
@@ -268,6 +288,47 @@ def _sentences(text: str, spans: _Spans) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
 
 
+_FROM_LINE_RE = re.compile(r"[ \t]*>?[ \t]*from[ \t]*:[ \t]*", re.IGNORECASE)
+_WROTE_LINE_RE = re.compile(r"[ \t]*>?[ \t]*on\b[^\n]{0,80}?$", re.IGNORECASE)
+_WROTE_END_RE = re.compile(r"[^\n]{0,80}?\bwrote[ \t]*:[ \t]*(?:\n|$)", re.IGNORECASE)
+_BLOCK_END_RE = re.compile(r"^[ \t]*>?[ \t]*(?:from[ \t]*:|-{2,}[^\n]*forward|on\b[^\n]*\bwrote[ \t]*:)",
+                           re.IGNORECASE | re.MULTILINE)
+
+
+def _email_blocks(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, str]]:
+    """(start, end, writer) of the parts of a mail thread: a "From: Name" header to the next header,
+    and the "> " lines quoted after "On <date>, Name wrote:". Sorted, not overlapping."""
+    blocks: list[tuple[int, int, str]] = []
+    for e in persons:
+        line_start = text.rfind("\n", 0, e.start) + 1
+        line_end = text.find("\n", e.end)
+        line_end = len(text) if line_end < 0 else line_end
+        if _FROM_LINE_RE.fullmatch(text, line_start, e.start):
+            nxt = _BLOCK_END_RE.search(text, line_end)
+            blocks.append((line_start, nxt.start() if nxt else len(text), e.text))
+        elif _WROTE_LINE_RE.fullmatch(text, line_start, e.start) and _WROTE_END_RE.match(text, e.end):
+            start = end = line_end + 1
+            for m in re.finditer(r"[ \t]*>[^\n]*(?:\n|$)", text[start:]):
+                if m.start() != end - start:
+                    break
+                end = start + m.end()
+            if end > start:
+                blocks.append((start, end, e.text))
+    blocks.sort()
+    out: list[tuple[int, int, str]] = []
+    for block in blocks:  # a quoted reply inside a From block: the quote wins its lines
+        if out and block[0] < out[-1][1]:
+            prev = out.pop()
+            if prev[0] < block[0]:
+                out.append((prev[0], block[0], prev[2]))
+            out.append(block)
+            if block[1] < prev[1]:
+                out.append((block[1], prev[1], prev[2]))
+        else:
+            out.append(block)
+    return out
+
+
 def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int, str]]:
     """(line start, label end, line end, name) of dialogue speaker labels, if at least two lines have one.
 
@@ -327,6 +388,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         cluster = people.find(name, line_start)
         anchors.append(_Anchor(line_start, label_end, cluster.key))
         speaker_lines.append((line_start, line_end, cluster.key))
+    if not speaker_lines:  # e-mail headers and quoted replies: each block's "I" is its writer
+        for block_start, block_end, name in _email_blocks(text, [e for e in ents if e.tag in PERSON_TAGS]):
+            speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at
 
@@ -352,7 +416,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if last_name is not None and _cut_name(text, ents[last_name], e):
                 cluster = people.clusters[owner[last_name]]  # "Madeline H." + "Kelly": one name cut in two
                 cluster.tokens |= _name_tokens(e.text)
-            elif e.tag == "Nickname" and anchors and (_ALIAS_RE.search(before40) or intro):
+            elif e.tag == "Nickname" and anchors and (
+                _ALIAS_RE.search(before40) or intro or _ALIAS_AFTER_RE.match(text, e.end)
+            ):
                 if intro and not known and in_dialogue and _SELF_ALIAS_RE.search(before40):
                     cluster = people.clusters[speaker_at(e.start)]  # "Victoria — I prefer Vicky"
                     cluster.tokens |= _name_tokens(e.text)
@@ -368,11 +434,19 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                         target = prev if prev is not None else (first if first is not None else target)
                     cluster = people.clusters[target]
                     cluster.tokens |= _name_tokens(e.text)
-            if cluster is None and narrator is not None and _is_sign_off(text, e):
-                known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
-                if not known:
-                    cluster = narrator  # "... call me Pip ... Best regards, Pía Roldan"
-                    cluster.tokens |= _name_tokens(e.text)
+            self_intro = intro is not None and _FIRST_CI_RE.search(intro.group(0)) is not None
+            writer = people.clusters[speaker_at(e.start)] if in_dialogue else narrator
+            if cluster is None and writer is not None and not known and (
+                _is_sign_off(text, e) or self_intro or _sent_from(text, e)
+            ):
+                # "... call me Pip ... Best regards, Pía Roldan", "calls me Dee, but my badge says Deepika Raman";
+                # in a dialogue or a mail thread, the line's speaker / the block's writer
+                cluster = writer
+                cluster.tokens |= _name_tokens(e.text)
+            if cluster is None and not known and not in_dialogue and last_name is not None \
+                    and _parenthesised_alias(text, ents[last_name], e):
+                cluster = people.clusters[owner[last_name]]  # "it's Bex from upstairs (Rebecca Okafor on the lease)"
+                cluster.tokens |= _name_tokens(e.text)
             if cluster is None and _HOUSE_NUMBER_RE.search(text, max(0, e.start - 12), e.start):
                 continue  # "83/24 Anna Salai", "12 Harriet Tubman Ave": a street named after a person
             if cluster is None and narrator is not None and not known and not in_dialogue and _I_AM_RE.search(before40):
@@ -393,6 +467,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 if (
                     _INTRO_RE.search(before)
                     or _HERE_RE.match(text[e.end : e.end + 24])
+                    or _sent_from(text, e)
                     or (first_person and len(anchors) == len(speakers) + 1 and _is_header(text, e))
                 ):
                     narrator = cluster  # "my name is ...", "... here", a name heading a first-person text
@@ -586,8 +661,10 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     if _is_sign_off(text, e):
         return True
     word = e.text.strip()
+    if re.match(r"\s*\(\s*(?:age\s+|aged\s+)?\d{1,3}\s*(?:y(?:rs?|ears?)?(?:\s+old)?)?\s*\)", after, re.IGNORECASE):
+        return True  # "Theo (6)", "Maisie (age 3)": a person and their age
     if _SENTENCE_START_RE.search(before) and word[:1].isupper() and not word.isupper():
-        nxt = re.match(r"\s+([^\W\d_]+)", after)
+        nxt = re.match(r"\s+(?:\([^)\n]{0,20}\)\s+)?([^\W\d_]+)", after)
         # "Tom works at ..." -- but "Ring me on ...", "Text us" start with a verb
         return bool(nxt and nxt.group(1)[:1].islower() and nxt.group(1) not in _OBJECT_PRONOUNS)
     return False
@@ -640,6 +717,22 @@ _SELF_ALIAS_RE = re.compile(
     r"i\s*(?:'m|’m|\s+am)\s+(?:called|known\s+as))\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )
+
+
+_SENT_FROM_BEFORE_RE = re.compile(r"\bsent\s+(?:from|by|via)\s+$", re.IGNORECASE)
+_DEVICE_AFTER_RE = re.compile(
+    r"['’]s\s+(?:i?phone|ipad|galaxy|pixel|android|mobile|smartphone|tablet|device|laptop|blackberry)\b", re.IGNORECASE)
+
+
+def _sent_from(text: str, e: Entity) -> bool:
+    """A mail client's signature: "sent from Marisol's iPhone" names the writer."""
+    return bool(_SENT_FROM_BEFORE_RE.search(text, max(0, e.start - 12), e.start) and _DEVICE_AFTER_RE.match(text, e.end))
+
+
+def _parenthesised_alias(text: str, first: Entity, second: Entity) -> bool:
+    """A name in brackets just after another names the same person: "Bex from upstairs (Rebecca Okafor on the lease)"."""
+    gap = text[first.end : second.start]
+    return len(gap) <= 30 and not re.search(r"[!?\n)]|\.\s+[A-Z]", gap) and bool(re.search(r"\(\s*$", gap))
 
 
 def _cut_name(text: str, first: Entity, second: Entity) -> bool:

@@ -207,6 +207,59 @@ def test_writer_named_by_signature_or_self_introduction(text):
     assert set(got) == {"A"}
 
 
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # a second name for the writer: badge, booking, lease, form fields, a mail client's signature
+        ("Friends call me Jo, but my passport says Johanna Berg. I work at Lumen Labs in Malmo.",
+         [("Jo", "Nickname"), ("Johanna Berg", "Full Name"), ("Lumen Labs", "Company Name"), ("Malmo", "City/Region")]),
+        ("We drive to Banff in July with my wife. The lodge is booked under Ken Ito. I have a bad back.",
+         [("Banff", "City/Region"), ("July", "Date"), ("Ken Ito", "Full Name"), ("a bad back", "Medical Condition")]),
+        ("it's Mags from no. 5 (Margaret Doyle on the deed). The fence at 5 Elm Row fell on Sunday. Call 0871 200 300.",
+         [("Mags", "Nickname"), ("Margaret Doyle", "Full Name"), ("5 Elm Row", "Street Address"),
+          ("0871 200 300", "Phone Number")]),
+        ("REGISTRATION\nSurname: Lindqvist\nFirst name: Sara\nBorn: 02.03.1991\nPhone: 070 123 45 67",
+         [("Lindqvist", "Full Name"), ("Sara", "Nickname"), ("02.03.1991", "Date"), ("070 123 45 67", "Phone Number")]),
+        ("my rent is $1,900 and I make $5,200 a month. my brother says he can help.\n- sent from Lucia's iPhone",
+         [("$1,900", "Monthly Expenses"), ("$5,200", "Monthly Income"), ("Lucia", "Nickname")]),
+        ("Profile: Adaeze Obi has led the Lagos office for six years. Daze (her preferred name) is a Methodist.",
+         [("Adaeze Obi", "Full Name"), ("Lagos", "City/Region"), ("six years", "Duration"), ("Daze", "Nickname"),
+          ("Methodist", "Religious Belief")]),
+    ],
+)
+def test_one_writer_with_two_names(text, items):
+    assert set(letters(text, *items)) == {"A"}
+
+
+def test_mail_thread_blocks_and_chat_export_timestamps():
+    text = (
+        "From: Nina Park <nina@parkdesign.kr>\nSubject: Re: quote\n\nThanks Ravi. I'm in Busan until 9 May; "
+        "my mobile is 010 5555 0199.\n\nBest,\nNin\n\n> On Tue, 6 May, Ravi Menon <ravi@menon.in> wrote:\n"
+        "> I can ship on 12 May. My number is +91 98450 11111."
+    )
+    got = letters(
+        text, ("Nina Park", "Full Name"), ("nina@parkdesign.kr", "Email Address"), ("Busan", "City/Region"),
+        ("9 May", "Date"), ("010 5555 0199", "Phone Number"), ("Nin", "Nickname"), ("Ravi Menon", "Full Name"),
+        ("ravi@menon.in", "Email Address"), ("12 May", "Date"), ("+91 98450 11111", "Phone Number"),
+    )
+    assert got == "AAAAAABBBB"
+    text = ("03/04/25, 09:12 - Ana Ruiz: I'm at Hospital del Mar until 6pm\n"
+            "03/04/25, 09:15 - Ben Cole: I'm 34 and live in Girona\n03/04/25, 09:16 - Ana Ruiz: I weigh 60 kg")
+    got = letters(
+        text, ("Ana Ruiz", "Full Name"), ("Hospital del Mar", "Healthcare Facility"), ("6pm", "Time"),
+        ("Ben Cole", "Full Name"), ("34", "Age"), ("Girona", "City/Region"), ("Ana Ruiz", "Full Name", 1),
+        ("60 kg", "Weight"),
+    )
+    assert got == "AAABBBAA"
+
+
+def test_names_with_an_age_in_brackets_are_people():
+    text = "Notes for the sitter:\n- Leo (7) has asthma\n- Mia (4) is allergic to nuts"
+    got = letters(text, ("Leo", "Nickname"), ("asthma", "Medical Condition"), ("Mia", "Nickname"),
+                  ("allergic to nuts", "Medical Condition"))
+    assert got == "AABB"
+
+
 # --- a real second person still gets a subject --------------------------------
 
 
