@@ -122,3 +122,12 @@ def test_undecodable_bytes_are_a_problem_not_a_crash(tmp_path):
     samples, problems = load_samples(path)
     assert len(samples) == 1
     assert any(p.line == 2 and "UTF-8" in p.message for p in problems)
+
+
+@pytest.mark.parametrize(("name", "count"), [("handwritten.jsonl", 48), ("attribution-dev.jsonl", 72)])
+def test_shipped_hand_written_sets_load_without_problems(name, count):
+    from pathlib import Path
+
+    good, problems = load_samples(Path(__file__).parent.parent / "eval" / "data" / name)
+    assert problems == [] and len(good) == count
+    assert len({s.id for s in good}) == count
