@@ -8,7 +8,8 @@ merged entity list of any detector:
    one's name words are a subset of (or a prefix of) another's ("Maria",
    "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
-   ("Maya:", "[Maya]", a chat export's "12/05/25, 21:14 - Maya:") are people
+   ("Maya:", "[Maya]", "maya_k:", a chat export's "12/05/25, 21:14 - Maya:"
+   or "[Sat 19:02] Maya:") are people
    too, and so are the writers of a mail thread: a "From: Maya" header's
    block and the "> " lines after "On ..., Maya wrote:". A nickname stated in
    the text ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer
@@ -33,7 +34,8 @@ merged entity list of any detector:
    person introduced by "my name is", "I'm", "call me", "Myself ...",
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", or signing off: "Signed,", "Take care,", "sent
-   from Maya's iPhone", a name alone on the last line; else an unnamed
+   from Maya's iPhone", a name alone on the last line (a signature's
+   e-mail or phone lines may follow); else an unnamed
    self. Once the narrator is known, another name given that way is theirs
    too. A name heading a first-person text, as on a CV, is the narrator
    from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
@@ -125,7 +127,8 @@ _FIRST_CI_RE = re.compile(r"\b(?:me|my|mine|myself)\b", re.IGNORECASE)
 _SECOND_RE = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _THIRD_RE = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|themselves)\b", re.IGNORECASE)
 # a chat export's timestamp before the speaker: "12/05/25, 21:14 - ", "[21:14] "
-_TIMESTAMP = (r"(?:\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?\]?"
+_TIMESTAMP = (r"(?:(?:\[[^\]\n]{0,24}?\d{1,2}[:.]\d{2}[^\]\n]{0,12}\]|"
+              r"(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?[ \t]+)?\d{1,2}[:.]\d{2}(?::\d{2})?(?:[ \t]*[AaPp]\.?[Mm]\.?)?)"
               r"[ \t]*[-–—:]?[ \t]*)?")
 _SPEAKER_RE = re.compile(
     r"^[ \t]*" + _TIMESTAMP + r"(?:\[([^\]\n]{1,60})\]|<([^>\n]{1,40})>|\*\*([^*\n]{1,40})\*\*[ \t]*:?|"
@@ -382,7 +385,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     spans = _Spans([(e.start, e.end) for e in ents])
 
     # speaker lines: the label is a person; "I" on that line is the speaker
-    speakers = _speakers(text, [e for e in ents if e.tag in PERSON_TAGS])
+    speakers = _speakers(text, [e for e in ents if e.tag in PERSON_TAGS or e.tag == HANDLE_TAG])
     speaker_lines: list[tuple[int, int, int]] = []  # (line start, line end, cluster)
     for line_start, label_end, line_end, name in speakers:
         cluster = people.find(name, line_start)
@@ -784,13 +787,26 @@ _SIGN_OFF_RE = re.compile(
 
 
 def _is_sign_off(text: str, e: Entity) -> bool:
-    """A name closing the text: after "Best regards," / "Thanks," / "-", or alone on the last line of several."""
-    if text[e.end :].strip(" \t\n.!-—"):
+    """A name closing the text (but for a signature's contact lines: an e-mail, a phone, a title): after
+    "Best regards," / "Thanks," / "-", or alone on the last line of several."""
+    rest = text[e.end :].strip(" \t\n.!-—")
+    if rest and not _signature_lines(text[e.end :]):
         return False
     if _SIGN_OFF_RE.search(text[max(0, e.start - 30) : e.start]):
         return True
     line_start = text.rfind("\n", 0, e.start) + 1
     return line_start > 0 and bool(text[:line_start].strip()) and not text[line_start : e.start].strip(" \t-—–~*_>")
+
+
+def _signature_lines(rest: str) -> bool:
+    """Whether what follows a name is a signature block: a new line, then at most 3 short lines, none a sentence."""
+    if not re.match(r"[ \t,]*\n", rest):
+        return False
+    lines = [line.strip() for line in rest.splitlines() if line.strip()]
+    return 0 < len(lines) <= 3 and all(
+        len(line) <= 80 and not re.search(r"[.?!]\s*$|\s[a-z]+\s[a-z]+\s[a-z]+\s", line) and not _FIRST_RE.search(line)
+        for line in lines
+    )
 
 
 def _implicit_narrator(

@@ -253,6 +253,21 @@ def test_mail_thread_blocks_and_chat_export_timestamps():
     assert got == "AAABBBAA"
 
 
+def test_day_and_time_brackets_handles_as_speakers_and_a_signature_block():
+    text = "[Mon 08:01] Lena: I start at the bakery at 5am\n[Mon 08:03] Omar: I'm 29 and live in Graz\n[Mon 08:04] Lena: ok"
+    got = letters(text, ("Lena", "Nickname"), ("5am", "Time"), ("Omar", "Nickname"), ("29", "Age"),
+                  ("Graz", "City/Region"), ("Lena", "Nickname", 1))
+    assert got == "AABBBA"
+    text = "pia.k: my shift ends at 6\nrob_t: I'll drive, text 0400 111 222\npia.k: thanks"
+    got = letters(text, ("pia.k", "Social Media Handle"), ("6", "Time"), ("rob_t", "Social Media Handle"),
+                  ("0400 111 222", "Phone Number"), ("pia.k", "Social Media Handle", 1))
+    assert got == "AABBA"
+    text = "To whom it may concern,\n\nI supervised Ana Reyes at Lund University for 3 years.\n\nSincerely,\nPer Holm\nper.holm@lu.se"
+    got = letters(text, ("Ana Reyes", "Full Name"), ("Lund University", "Educational Institution"), ("3 years", "Duration"),
+                  ("Per Holm", "Full Name"), ("per.holm@lu.se", "Email Address"))
+    assert got[0] != got[3] and got[3] == got[4]
+
+
 def test_names_with_an_age_in_brackets_are_people():
     text = "Notes for the sitter:\n- Leo (7) has asthma\n- Mia (4) is allergic to nuts"
     got = letters(text, ("Leo", "Nickname"), ("asthma", "Medical Condition"), ("Mia", "Nickname"),
