@@ -9,7 +9,8 @@ merged entity list of any detector:
    "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
    ("Maya:", "[Maya]", "maya_k:", a chat export's "12/05/25, 21:14 - Maya:"
-   or "[Sat 19:02] Maya:") are people
+   or "[Sat 19:02] Maya:", an interview's "Q (Maya Lopez, editor):" and
+   the "Q:" lines after it) are people
    too, and so are the writers of a mail thread: a "From: Maya" header's
    block and the "> " lines after "On ..., Maya wrote:". A nickname stated in
    the text ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer
@@ -135,6 +136,7 @@ _SPEAKER_RE = re.compile(
     r"([^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
     re.MULTILINE,
 )
+_ROLE_LABEL_RE = re.compile(r"^[ \t]*([^\W\d_][\w.-]{0,20})[ \t]*\(([^)\n]{1,60})\)[ \t]*:", re.MULTILINE)
 _NOT_SPEAKERS = frozenset({
     "note", "notes", "update", "edit", "question", "questions", "context", "background", "ps", "p.s", "q", "a", "re",
     "subject", "summary", "details", "info", "tldr", "tl;dr", "fyi", "important", "warning", "answer", "example",
@@ -342,13 +344,24 @@ def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int,
     """
     candidates = []
     person_tokens = [_name_tokens(p.text) for p in persons]
+    # an interview's "Q (Noor Haddad, editor):" names who "Q:" is on the lines after it
+    role_of: dict[str, str] = {}
+    for m in _ROLE_LABEL_RE.finditer(text):
+        inside = [p for p in persons if m.start(2) <= p.start and p.end <= m.end(2)]
+        if inside:
+            role_of[m.group(1).casefold()] = inside[0].text
+            line_end = text.find("\n", m.end())
+            candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, inside[0].text, True))
     for m in _SPEAKER_RE.finditer(text):
         bracketed = m.group(4) is None
         name = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").strip()
-        if not name or name.casefold().strip(".") in _NOT_SPEAKERS or not _WORD_RE.search(name):
+        if name.casefold() in role_of:
+            name, bracketed = role_of[name.casefold()], True
+        elif not name or name.casefold().strip(".") in _NOT_SPEAKERS or not _WORD_RE.search(name):
             continue
         line_end = text.find("\n", m.end())
         candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, name, bracketed))
+    candidates = sorted({c[0]: c for c in reversed(candidates)}.values())  # one label per line
     lines_of: dict[str, list[str]] = {}
     for _, end, line_end, name, _ in candidates:
         lines_of.setdefault(name.casefold(), []).append(text[end:line_end])

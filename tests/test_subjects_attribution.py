@@ -268,6 +268,14 @@ def test_day_and_time_brackets_handles_as_speakers_and_a_signature_block():
     assert got[0] != got[3] and got[3] == got[4]
 
 
+def test_interview_roles_named_once_keep_their_speaker():
+    text = ("Q (Rosa Diaz, reporter): How long have you lived in Tucson?\nA (Walt Ames): Since 1990. I'm 81.\n"
+            "Q: And before that?\nA: I drove trucks for Yellow Freight.")
+    got = letters(text, ("Rosa Diaz", "Full Name"), ("reporter", "Occupation"), ("Tucson", "City/Region"),
+                  ("Walt Ames", "Full Name"), ("1990", "Date"), ("81", "Age"), ("Yellow Freight", "Company Name"))
+    assert got == "AABBBBB"
+
+
 def test_names_with_an_age_in_brackets_are_people():
     text = "Notes for the sitter:\n- Leo (7) has asthma\n- Mia (4) is allergic to nuts"
     got = letters(text, ("Leo", "Nickname"), ("asthma", "Medical Condition"), ("Mia", "Nickname"),
