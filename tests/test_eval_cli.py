@@ -120,6 +120,8 @@ def test_relevance_judges_side_by_side(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("VEIL_DATA_DIR", str(tmp_path / "data"))
     assert main(["eval", "piibench", "--data", str(data), "--no-progress", "--relevance", "lora:nope"]) == 2
     assert "relevance adapter 'nope': no local model named 'nope'" in capsys.readouterr().err  # clear, no traceback
+    assert main(["eval", "piibench", "--data", str(data), "--no-progress", "--relevance-level", "max"]) == 2
+    assert "relevance_level must be one of private, balanced, useful, got 'max'" in capsys.readouterr().err
     if not SMOKE_ADAPTER.exists() or bundled_model_path() is None:
         pytest.skip("smoke adapter or bundled base missing")
     ModelRegistry(tmp_path / "data").register("rel", SMOKE_ADAPTER, "relevance-lora")
@@ -128,3 +130,8 @@ def test_relevance_judges_side_by_side(tmp_path, monkeypatch, capsys):
     assert {"veil+lora:rel", "gold+lora:rel", "mask-all-detected", "oracle"} <= set(payload["systems"])
     assert payload["systems"]["gold+lora:rel"]["all"]["qr_f1"] is not None
     assert "lora:rel" in payload["info"]["extra judges"]
+    assert main(["eval", "piibench", "--data", str(data), "--no-progress", "--json", "--relevance", "lora:rel",
+                 "--relevance-level", "useful"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert {"veil+lora:rel@useful", "gold+lora:rel@useful"} <= set(payload["systems"])
+    assert payload["info"]["extra relevance levels"] == "useful"
