@@ -38,8 +38,9 @@ test: setup
 bench: setup
 	$(VENV)/bin/veil bench
 
-## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md);
-## resumable: rerun to continue from the newest checkpoint in build/gliner-work
+## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md): 1000 steps on
+## their own schedule, then a warm restart to step 1600; resumable: rerun to continue from the newest
+## checkpoint in build/gliner-work
 GLINER_DATA := build/gliner-data
 # how model-detector-data makes the files, for the model card (keep in step with the commands below)
 GLINER_DATA_NOTE := python -m eval.generator --family train --seed 101 --split single --n 1600 / multi 1200 / hard 200 / distract 200; dev: --family dev --seed 202 single 50, multi 50, hard 25, distract 25
@@ -60,7 +61,8 @@ model-detector: model-detector-data
 	  --train $(GLINER_DATA)/train-single.jsonl $(GLINER_DATA)/train-multi.jsonl $(GLINER_DATA)/train-hard.jsonl $(GLINER_DATA)/train-distract.jsonl \
 	  --dev $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl $(GLINER_DATA)/dev-distract.jsonl \
 	  --dev-n 60 --work-dir build/gliner-work --label-set soft --copies 1 --augment-prob 0.5 --max-words 160 \
-	  --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 --max-minutes 68.0 --max-steps 1000 \
+	  --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 --max-minutes 150.0 \
+	  --first-stage-steps 1000 --max-steps 1600 \
 	  --batch-size 8 --lr 5e-05 --others-lr 0.0005 --weight-decay 0.01 --warmup-ratio 0.06 --focal-alpha 0.75 \
 	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1 \
 	  --open-values --terse 400 --data-note '$(GLINER_DATA_NOTE)'

@@ -16,9 +16,9 @@ from typing import Any
 
 HYPER = ("label_set", "span_mode", "freeze_layers", "bf16", "copies", "augment_prob", "max_words", "max_width", "dropout",
          "max_steps", "max_minutes", "batch_size", "lr", "others_lr", "weight_decay", "warmup_ratio", "focal_alpha",
-         "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse")
+         "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse", "first_stage_steps")
 # options added after the first runs: a run (or args namespace) without them used these values
-OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0}
+OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0, "first_stage_steps": 0}
 # sections a maintainer writes after a run, carried over from the card being replaced
 HAND_WRITTEN = {
     "Run history": "(fill in: how this checkpoint's run went: interruptions, resumes with changed flags, wall time)",
@@ -169,6 +169,12 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
         "",
         "Optimizer AdamW (encoder lr / head lr as above), linear schedule with warm-up, focal loss,",
         "loss reduction sum, CPU only (torch threads as above).",
+        *([
+            f"With first_stage_steps {int(_option(a, args, 'first_stage_steps'))}, training first runs to that step "
+            "on its own linear schedule,",
+            "then restarts warm: the optimizer state is kept and the learning rate follows one linear schedule",
+            f"over {a.get('max_steps')} steps from that step on (the checkpoint at the first stage's end is resumed).",
+        ] if _option(a, args, "first_stage_steps") else []),
         "",
         "## Scores",
         "",

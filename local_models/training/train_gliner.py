@@ -71,6 +71,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--bf16", action=argparse.BooleanOptionalAction, default=True, help="bf16 autocast (AMX CPUs)")
     p.add_argument("--max-minutes", type=float, default=0, help="stop (saving a checkpoint) after this long; 0 = no limit")
     p.add_argument("--max-steps", type=int, default=3000)
+    p.add_argument("--first-stage-steps", type=int, default=0,
+                   help="train to this step on its own linear schedule first, then warm-restart to --max-steps")
     p.add_argument("--batch-size", type=int, default=8)
     p.add_argument("--lr", type=float, default=5e-5, help="encoder learning rate")
     p.add_argument("--others-lr", type=float, default=5e-4, help="learning rate of the GLiNER head")
@@ -208,7 +210,6 @@ def latest_checkpoint(ckpt_dir: Path) -> Path | None:
 def train(args: argparse.Namespace) -> None:
     import torch
 
-    from local_models.gliner_runtime import VEIL_WORD_PATTERN
     from local_models.training.data import build_examples, length_grouped, load_samples
     from local_models.training.labels import label_map as get_label_map
 
@@ -249,14 +250,35 @@ def train(args: argparse.Namespace) -> None:
         def _get_train_sampler(self, *a: Any, **k: Any) -> Any:
             return SequentialSampler(self.train_dataset)
 
-    model = build_model(args)
     ckpt_dir = work / "ckpt"
-    resume = None if args.fresh else latest_checkpoint(ckpt_dir)
     if args.fresh:
         shutil.rmtree(ckpt_dir, ignore_errors=True)
         shutil.rmtree(work / "best", ignore_errors=True)
         (work / "dev_scores.jsonl").unlink(missing_ok=True)
-    targs = TrainingArguments(
+    deadline = time.time() + args.max_minutes * 60 if args.max_minutes else 0.0
+    # --first-stage-steps N: a schedule that decays to 0 at step N, then a warm restart that decays again to
+    # --max-steps (one linear schedule over max_steps, entered at step N); a rerun resumes in either stage
+    stages = [n for n in (args.first_stage_steps, args.max_steps) if n]
+    for max_steps in stages:
+        resume = latest_checkpoint(ckpt_dir)
+        done = int(resume.name.split("-")[-1]) if resume else 0
+        if done >= max_steps and max_steps != stages[-1]:
+            continue
+        _train_stage(args, work, ckpt_dir, resume, max_steps, examples, dev, label_map, deadline, OrderedTrainer,
+                     TrainingArguments)
+        if deadline and time.time() > deadline:
+            break
+
+
+def _train_stage(args: argparse.Namespace, work: Path, ckpt_dir: Path, resume: Path | None, max_steps: int,
+                 examples: list[Any], dev: list[dict[str, Any]], label_map: dict[str, str], deadline: float,
+                 trainer_cls: Any, targs_cls: Any) -> None:
+    """Train (or resume) up to `max_steps` with a linear schedule over `max_steps`; the best dev model goes to
+    <work>/best."""
+    from local_models.gliner_runtime import VEIL_WORD_PATTERN
+
+    model = build_model(args)
+    targs = targs_cls(
         output_dir=str(ckpt_dir),
         learning_rate=args.lr,
         others_lr=args.others_lr,
@@ -265,7 +287,7 @@ def train(args: argparse.Namespace) -> None:
         lr_scheduler_type="linear",
         warmup_ratio=args.warmup_ratio,
         per_device_train_batch_size=args.batch_size,
-        max_steps=args.max_steps,
+        max_steps=max_steps,
         save_steps=args.save_steps,
         save_total_limit=2,
         logging_steps=args.logging_steps,
@@ -285,9 +307,8 @@ def train(args: argparse.Namespace) -> None:
         log_level="warning",
     )
     dev_select = DevSelect(work, dev, label_map, VEIL_WORD_PATTERN, args.threads)
-    if args.max_minutes:
-        dev_select.deadline = time.time() + args.max_minutes * 60
-    trainer = OrderedTrainer(
+    dev_select.deadline = deadline
+    trainer = trainer_cls(
         model=model,
         args=targs,
         train_dataset=examples,
@@ -295,8 +316,7 @@ def train(args: argparse.Namespace) -> None:
         processing_class=model.data_processor.transformer_tokenizer,
         callbacks=[dev_select],
     )
-    if resume:
-        log.info("resuming from %s", resume)
+    log.info("training to step %d%s", max_steps, f", resuming from {resume}" if resume else "")
     trainer.train(resume_from_checkpoint=str(resume) if resume else None)
     if not (work / "best").is_dir():  # no save happened (tiny runs): keep the final model
         trainer.save_model(str(work / "best"))
