@@ -1,7 +1,7 @@
 """The GLiNER runtime's fast path gives what the plain one gives.
 
 * direct encoder inputs (`_direct_feed`) equal gliner's collator, so
-  predictions are identical with and without them;
+  predictions are the same with and without them (scores up to float32 rounding);
 * the lean BERT export (`_lean_bert_forward`) is bit-identical to the plain
   export, fp32 and int8, padded batches included;
 * the per-word span logits (`_span_logits_wrapper`) equal gliner's head up to
@@ -107,7 +107,11 @@ def test_predictions_do_not_depend_on_the_input_path(runtime: GlinerRuntime):
         runtime.direct_inputs = True
         runtime._prompts.clear()
         runtime._words_encoder = encoder
-    assert fast == plain
+    # same spans and labels; scores equal up to float32 rounding (int8 GEMMs of differently shaped
+    # batches can differ in the last bit: 0.9024347 vs 0.9024348 on the long text)
+    assert [[(s.start, s.end, s.label, s.text) for s in row] for row in fast] == \
+        [[(s.start, s.end, s.label, s.text) for s in row] for row in plain]
+    assert all(abs(a.score - b.score) < 1e-6 for x, y in zip(fast, plain) for a, b in zip(x, y))
     assert any(s.text == "Maria Lopez" for s in fast[0])
 
 
