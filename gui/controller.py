@@ -71,6 +71,7 @@ class ProxyController(QObject):
         self._state = "stopped"
         self._paused = False
         self._cancel_start = False
+        self._restart_pending = False  # new settings arrived while a start was in progress
         self._after_stop: Callable[[], None] | None = None
         self.service: ProxyService | None = None
         self.error: str | None = None
@@ -175,6 +176,9 @@ class ProxyController(QObject):
             self._set_state("error", problem)
         else:
             self._set_state("paused" if self._paused else "protecting")
+        if self._restart_pending:  # it started with the settings of before: apply the newer ones
+            self._restart_pending = False
+            self.stop(then=self.start)
 
     @Slot(object)
     def _start_failed(self, exc: BaseException) -> None:
@@ -182,6 +186,9 @@ class ProxyController(QObject):
             return
         self.service = None
         self._set_state("error", f"{exc}")
+        if self._restart_pending:
+            self._restart_pending = False
+            self.start()
 
     def stop(self, then: Callable[[], None] | None = None) -> None:
         """Stop serving in the background; `then` runs on the UI thread afterwards."""
@@ -209,6 +216,10 @@ class ProxyController(QObject):
         if settings is not None:
             self._settings = settings
             self.settingsChanged.emit(settings)
+        if self._state == "starting" and not self._cancel_start:
+            # the start in progress read the old settings and holds the port: restart once it is up
+            self._restart_pending = True
+            return
         self.stop(then=self.start)
 
     def set_paused(self, paused: bool) -> None:

@@ -15,6 +15,7 @@ import argparse
 import socket
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -26,6 +27,7 @@ pytest.importorskip("pytestqt")
 
 import keyring
 from keyrings.alt.file import PlaintextKeyring
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
@@ -342,6 +344,29 @@ def test_settings_persist_and_restart_the_proxy(app: VeilApp, qtbot, gui_env: Pa
     page.upstream.setText("ftp://nope")
     page.save_button.click()
     assert page.message.text().startswith("Not saved") and load_settings().upstream == loopback.base_url
+
+
+def test_settings_saved_while_the_proxy_starts_are_applied(app: VeilApp, qtbot):
+    # two saves in a row: the second arrives while the first restart is still starting the proxy
+    controller = app.controller
+    qtbot.waitUntil(lambda: controller.state == "protecting", timeout=15000)
+    first, second = free_port(), free_port()
+    saved: list[int] = []
+
+    def save_again(state: str) -> None:
+        if state == "starting" and not saved:  # the next turn of the event loop: the start has read its settings
+            saved.append(second)
+            QTimer.singleShot(0, lambda: controller.restart(replace(controller.settings, port=second)))
+
+    controller.stateChanged.connect(save_again)
+    try:
+        controller.restart(replace(controller.settings, port=first))
+        qtbot.waitUntil(lambda: bool(saved) and controller.settings.port == second, timeout=5000)
+    finally:
+        controller.stateChanged.disconnect(save_again)
+    qtbot.waitUntil(lambda: controller.state == "protecting" and controller.base_url.endswith(f":{second}/v1"),
+                    timeout=20000)
+    assert httpx.get(f"http://127.0.0.1:{second}/veil/status", timeout=5).status_code == 200
 
 
 def test_models_page_lists_models_and_masks_sample(app: VeilApp, qtbot):
