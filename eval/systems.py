@@ -192,8 +192,7 @@ class LevelJudge:
         self.name = name or f"{judge.name}@{level}"
 
     def needed(self, query: str, candidates: Sequence[Entity], sources: Sequence[str] | None = None) -> set[int]:
-        margins = self.shared.margins(self.judge, query, candidates, sources)
-        return {i for i, m in margins.items() if m > self.threshold}
+        return self.judge.select(self.shared.margins(self.judge, query, candidates, sources), self.threshold)
 
 
 def has_levels(judge: Any) -> bool:

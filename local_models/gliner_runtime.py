@@ -68,6 +68,7 @@ import logging
 import math
 import os
 import re
+import shutil
 import threading
 import warnings
 from collections.abc import Callable, Iterable, Sequence
@@ -499,8 +500,6 @@ def write_prebuilt(out_dir: str | os.PathLike[str], model_dir: str | os.PathLike
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     target = out / f"{_export_name(model_dir)}.{precision}.onnx"
-    import shutil
-
     shutil.copyfile(exported, target)
     data = json.loads(sidecar_file.read_text(encoding="utf-8"))
     data["fingerprint"] = _Sidecar.fingerprint(target, model_dir, prebuilt=True)

@@ -419,7 +419,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     relations: list[tuple[int, str, int]] = []  # (position, relation word, cluster) in text order
     places = _PlaceNames(ents)
     last_name: int | None = None  # index of the latest entity taken as a person's name
-    first_person = any(speaker_at(m.start()) is None for m in _FIRST_RE.finditer(text))
+    # where the narrator (not a dialogue speaker) says "I/me/my" first, if anywhere
+    first_person_at = next((m.start() for m in _FIRST_RE.finditer(text) if speaker_at(m.start()) is None), None)
     for i, e in enumerate(ents):
         if e.tag in PERSON_TAGS:
             known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
@@ -469,9 +470,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 continue  # "Kyosuke Okada ... I am Zainichi Korean": the narrator is named already
             if cluster is None:
                 if e.tag == "Nickname" and not (
-                    speaker_at(e.start) is not None
-                    or any(c.tokens and people._same(_name_tokens(e.text), c.tokens) for c in people.clusters)
-                    or _confident_person(text, e, mentions)
+                    in_dialogue or known or _confident_person(text, e, mentions)
                 ):
                     continue  # an unconfirmed one-word name: an ordinary entity, not a new person
                 cluster = people.find(e.text, e.start)
@@ -484,7 +483,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                     _INTRO_RE.search(before)
                     or _HERE_RE.match(text[e.end : e.end + 24])
                     or _sent_from(text, e)
-                    or (first_person and len(anchors) == len(speakers) + 1 and _is_header(text, e))
+                    or (first_person_at is not None and len(anchors) == len(speakers) + 1 and _is_header(text, e))
                 ):
                     narrator = cluster  # "my name is ...", "... here", a name heading a first-person text
                     cluster.narrator = True
@@ -493,7 +492,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 relations.append((e.start, rel.group(1).casefold(), cluster.key))
 
     if narrator is None:
-        narrator = _implicit_narrator(text, ents, owner, people, relations, dialogue)
+        narrator = _implicit_narrator(text, ents, owner, people, relations, first_person_at)
 
     # handles: with the person whose name they spell, else like any other entity
     for i, e in enumerate(ents):
@@ -828,7 +827,7 @@ def _implicit_narrator(
     owner: dict[int, int],
     people: _People,
     relations: Sequence[tuple[int, str, int]],
-    dialogue: _Lines,
+    first_person_at: int | None,
 ) -> _Cluster | None:
     """A first-person text's narrator when no "my name is" says so.
 
@@ -836,8 +835,7 @@ def _implicit_narrator(
     or signing off at the end ("Thanks, Maria"), else the only named person
     who is not introduced as someone's relative.
     """
-    firsts = [m for m in _FIRST_RE.finditer(text) if dialogue.at(m.start()) is None]
-    if not firsts:
+    if first_person_at is None:
         return None
     named = [(i, e) for i, e in enumerate(ents) if i in owner and e.tag in PERSON_TAGS]
     if not named:
@@ -851,7 +849,7 @@ def _implicit_narrator(
     related = {k for _, _, k in relations}
     candidates = {owner[i] for i, _ in named} - related
     single = len(candidates) == 1 and len({owner[i] for i, _ in named}) == 1
-    if single and (first.start < firsts[0].start() or not _THIRD_RE.search(text)):
+    if single and (first.start < first_person_at or not _THIRD_RE.search(text)):
         # "Tom works at ...": a name that is the subject of a third-person verb is not the one saying "I"
         if any(_THIRD_VERB_RE.match(text, e.end) for _, e in named):
             return None

@@ -144,9 +144,10 @@ class LoraJudge:
         margin_of = dict(zip(unique, self.scorer().score(format_prefix(parts.question), unique)))
         return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
 
-    def select(self, scores: dict[int, float]) -> set[int]:
-        """The indices whose margin is above the threshold."""
-        return {i for i, m in scores.items() if m > self.threshold}
+    def select(self, scores: dict[int, float], threshold: float | None = None) -> set[int]:
+        """The indices whose margin is above the threshold (this judge's, or another level's)."""
+        bar = self.threshold if threshold is None else threshold
+        return {i for i, m in scores.items() if m > bar}
 
     def needed(self, query: str, candidates: Sequence[Entity], sources: Sequence[str] | None = None) -> set[int]:
         scores = self.scores(query, candidates, sources)

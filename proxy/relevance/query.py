@@ -77,9 +77,13 @@ def _parts(text: str, start: int, end: int) -> QueryParts:
     return QueryParts(question, context, start, end)
 
 
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+
+
 def _closing_ask(text: str) -> tuple[int, int] | None:
     """The run of asking sentences that ends a short turn, when statements come before it."""
-    sentences = [(m.start(), m.end()) for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    sentences = _sentence_spans(text)
     if len(sentences) < 2 or not _asks(text[slice(*sentences[-1])].strip()):
         return None
     first = len(sentences) - 1
@@ -115,7 +119,7 @@ def split_query(text: str | None) -> QueryParts:
         first_s, first_e = blocks[0]
         if _asks(text[first_s:first_e]) and first_e - first_s <= MAX_QUESTION_CHARS:
             return _parts(text, first_s, first_e)
-    sentences = [(m.start(), m.end()) for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    sentences = _sentence_spans(text)
     asks = [(s, e) for s, e in sentences if "?" in text[s:e]]
     pick = asks[-1] if asks else (sentences[-1] if sentences else (0, len(text)))
     s, e = pick
