@@ -21,6 +21,7 @@ from eval.generator.facts import KINDS
 from eval.generator.families import FAMILIES, Pool
 from eval.generator.persona import make_persona
 from eval.generator.queries import contains_text
+from eval.generator.situations import SITUATIONS
 from proxy.taxonomy import TYPE_OF_TAG
 
 N = {"single": 30, "multi": 25, "hard": 6, "distract": 6}
@@ -54,7 +55,7 @@ def test_every_queryable_kind_has_cues_in_every_family() -> None:
     assert len(TASKS.options("train")) >= 20 and len(TASKS.options("dev")) >= 8 and len(TASKS.options("test")) >= 8
 
 
-@pytest.mark.parametrize("source", [*CUES.values(), TASKS], ids=lambda p: p.name)
+@pytest.mark.parametrize("source", [*CUES.values(), TASKS, *SITUATIONS.values()], ids=lambda p: p.name)
 def test_no_text_is_shared_between_families(source: Pool) -> None:
     seen: dict[str, str] = {}
     for piece in source.all_pieces():

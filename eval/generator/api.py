@@ -1,4 +1,4 @@
-"""Public entry point: generate(split, n, seed, family, implicit_refs) -> spec-format samples."""
+"""Public entry point: generate(split, n, seed, family, implicit_refs, situational) -> spec-format samples."""
 
 from __future__ import annotations
 
@@ -12,16 +12,17 @@ SPLITS: tuple[str, ...] = ("single", "multi", "hard", "distract")
 DEFAULT_SIZES: dict[str, int] = {"single": 1214, "multi": 1228, "hard": 200, "distract": 200}
 
 
-def _build(ctx: Ctx, split: str, sample_id: str, implicit_refs: float = 0.0) -> dict:
+def _build(ctx: Ctx, split: str, sample_id: str, implicit_refs: float = 0.0, situational: float = 0.0) -> dict:
+    mix = {"implicit_refs": implicit_refs, "situational": situational}
     if split == "single":
-        return finish(ctx, build_single(ctx), sample_id, split, implicit_refs=implicit_refs)
+        return finish(ctx, build_single(ctx), sample_id, split, **mix)
     from .compound import build_distract, build_hard
     from .multi import build_multi
     if split == "multi":
-        return finish(ctx, build_multi(ctx), sample_id, split, implicit_refs=implicit_refs)
+        return finish(ctx, build_multi(ctx), sample_id, split, **mix)
     if split == "hard":
-        return finish(ctx, build_hard(ctx), sample_id, split, want=ctx.choice((2, 3, 3)), implicit_refs=implicit_refs)
-    return finish(ctx, build_distract(ctx), sample_id, split, want=3, owners_needed=3, implicit_refs=implicit_refs)
+        return finish(ctx, build_hard(ctx), sample_id, split, want=ctx.choice((2, 3, 3)), **mix)
+    return finish(ctx, build_distract(ctx), sample_id, split, want=3, owners_needed=3, **mix)
 
 
 def acceptable(split: str, sample: dict) -> bool:
@@ -41,14 +42,15 @@ def acceptable(split: str, sample: dict) -> bool:
 
 
 def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str = "test",
-                    implicit_refs: float = 0.0) -> list[tuple[dict, set[str]]]:
+                    implicit_refs: float = 0.0, situational: float = 0.0) -> list[tuple[dict, set[str]]]:
     """Samples with the ids of the phrasing pieces each one used (for family-disjointness checks)."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
     if family not in FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    if not 0.0 <= implicit_refs <= 1.0:
-        raise ValueError(f"implicit_refs must be within [0, 1], got {implicit_refs!r}")
+    for name, share in (("implicit_refs", implicit_refs), ("situational", situational)):
+        if not 0.0 <= share <= 1.0:
+            raise ValueError(f"{name} must be within [0, 1], got {share!r}")
     count = DEFAULT_SIZES[split] if n is None else n
     out = []
     for i in range(count):
@@ -56,7 +58,7 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
         # each sample has its own stream, so sample i does not depend on n
         for attempt in range(8):
             ctx = Ctx(random.Random(f"veil-piibench:{seed}:{family}:{split}:{i}:{attempt}"), family)
-            sample = _build(ctx, split, sample_id, implicit_refs)
+            sample = _build(ctx, split, sample_id, implicit_refs, situational)
             if acceptable(split, sample):
                 break
         else:
@@ -65,8 +67,10 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
     return out
 
 
-def generate(split: str, n: int | None = None, seed: int = 0, family: str = "test", implicit_refs: float = 0.0) -> list[dict]:
+def generate(split: str, n: int | None = None, seed: int = 0, family: str = "test", implicit_refs: float = 0.0,
+             situational: float = 0.0) -> list[dict]:
     """Generate `n` samples (default: the paper's size) of `split` with phrasing family `family`.
 
-    `implicit_refs`: share of samples whose query refers to the needed facts implicitly (see cues.py)."""
-    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs)]
+    `implicit_refs`: share of samples whose query refers to the needed facts implicitly (see cues.py);
+    `situational`: share whose query needs one fact without referring to it (see situations.py)."""
+    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs, situational)]

@@ -139,7 +139,7 @@ def make_nickname(rng: random.Random, first: str) -> str:
     base = ascii_fold(first).replace("-", "")
     roll = rng.random()
     if roll < 0.6 and len(base) >= 5:
-        clip = base[: rng.choice((3, 4))]
+        clip = base[: rng.choice((3, 4))].rstrip()     # "Ana Julia" -> "Ana", not "Ana "
         return clip + ("y" if clip[-1] not in "aeiouy" and rng.random() < 0.4 else "")
     return rng.choice(GENERIC_NICKNAMES)
 

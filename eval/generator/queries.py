@@ -19,6 +19,7 @@ from .cues import CUES, TASKS, render_cue
 from .document import Doc, Owner
 from .facts import KINDS
 from .families import Ctx, Piece, Pool, pool
+from .situations import SITUATIONS
 
 # The paper's scenario categories, and the finer topics queries are written for:
 # a topic groups facts one request can genuinely need together.
@@ -381,12 +382,39 @@ def _leaks(query: str, texts: list[str]) -> bool:
     return any(contains_text(query, t) or len(t) >= 4 and t.casefold() in low for t in texts if len(t.strip()) >= 2)
 
 
+def situational_query(ctx: Ctx, doc: Doc, entity_texts: list[str]) -> tuple[str, list[Fact]]:
+    """A request that needs one fact without referring to it (situations.py), or ("", []) if none fits.
+
+    The user's own facts are preferred (3:1): chat requests are mostly about the writer."""
+    facts = [f for f in queryable(doc) if f.key in SITUATIONS]
+    for _ in range(4):
+        if not facts:
+            break
+        fact = ctx.weighted(facts, [3.0 if doc.owners[f.owner].is_user else 1.0 for f in facts])
+        body = render_cue(ctx.pick(SITUATIONS[fact.key]), doc.owners[fact.owner])
+        prefix = ctx.pick(PREFIX)
+        lead = body[0].lower() if prefix.endswith(", ") and not body.startswith(("I ", "I'm")) else body[0].upper()
+        query = prefix + lead + body[1:] + ctx.pick(SUFFIX)
+        if doc.casual and ctx.chance(0.3):
+            query = query.lower()
+        if not _leaks(query, entity_texts):
+            return query, [fact]
+        facts.remove(fact)
+    return "", []
+
+
 def make_query(ctx: Ctx, doc: Doc, entity_texts: list[str], *, want: int | None = None,
-               owners_needed: int = 1, implicit_refs: float = 0.0) -> tuple[str, list[Fact]]:
+               owners_needed: int = 1, implicit_refs: float = 0.0, situational: float = 0.0) -> tuple[str, list[Fact]]:
     """Phrase a query over some of the document's facts; it never quotes an entity of the document.
 
-    With probability `implicit_refs` the facts are referred to by implicit cues (cues.py), and then half
-    the time in a generic task template; at 0 no extra randomness is drawn (output as without the option)."""
+    With probability `situational` (single-subject queries only) the query is a situation that needs one
+    fact without referring to it. Otherwise, with probability `implicit_refs` the facts are referred to by
+    implicit cues (cues.py), and then half the time in a generic task template. At 0 neither option draws
+    any randomness (output as without them)."""
+    if situational > 0 and owners_needed == 1 and ctx.chance(situational):
+        query, facts = situational_query(ctx, doc, entity_texts)
+        if facts:
+            return query, facts
     implicit = implicit_refs > 0 and ctx.chance(implicit_refs)
     for _ in range(8):
         k = want or ctx.weighted((1, 2, 3), (0.4, 0.4, 0.2))
