@@ -75,6 +75,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--verify-n", type=int, default=8, help="dev samples compared torch vs llama.cpp after export")
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in --work-dir")
+    p.add_argument("--init-from", default=None, metavar="PT",
+                   help="start the LoRA and margin offset from this checkpoint (a step-N.pt or best.pt of an earlier "
+                        "stage) with a fresh optimizer and schedule; ignored when --work-dir has a checkpoint to resume")
     p.add_argument("--no-export", action="store_true")
     return p.parse_args(argv)
 
@@ -330,10 +333,20 @@ def main(argv: list[str] | None = None) -> int:
                  m["recall"], t)
         if m["f1"] > state["best_f1"]:
             state.update(best_f1=m["f1"], best_step=step)
-            torch.save({"lora": lora_state(wrapped), "threshold": t, "metrics": m, "step": step}, work / "best.pt")
+            torch.save({"lora": lora_state(wrapped), "bias": bias.detach().clone(), "threshold": t, "metrics": m,
+                        "step": step}, work / "best.pt")
         model.train()
 
-    if latest is None:
+    init = None
+    if latest is None and args.init_from:
+        # a second stage (e.g. new data): the earlier stage's adapter, trained on from step 0 of a new schedule
+        init = torch.load(args.init_from, map_location="cpu", weights_only=False)
+        load_lora_state(wrapped, init["lora"])
+        log.info("initialised from %s (its step %s)", args.init_from, init.get("step", init.get("state", {}).get("step")))
+    if init is not None and "bias" in init:
+        with torch.no_grad():
+            bias.copy_(init["bias"])
+    elif latest is None:
         with torch.no_grad():  # start the offset where the untrained margins are, at the class prior
             probe = [encode(ex, tok) for ex in build_epoch(train_samples[:16], args.seed, -1, Augment.none())]
             start = evaluate(model, probe, tok)
@@ -342,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
             prior = math.log(max(pos, 1e-3) / max(1 - pos, 1e-3))
             bias.fill_(-flat[len(flat) // 2] + prior)
         log.info("margin offset initialised to %.2f", bias.item())
+    if init is not None and state["step"] == 0:
+        run_eval(0)         # the earlier stage's score on this dev set: later steps must beat it to be exported
     model.train()
     bar = tqdm(total=args.max_steps, initial=state["step"], desc="relevance LoRA", unit="step", dynamic_ncols=True)
     loss_ema = state.get("loss_ema")
