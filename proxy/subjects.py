@@ -29,13 +29,18 @@ merged entity list of any detector:
    yet, the words before it say so ("I call Sendai home", "settled in",
    "I left Natura", "works for"). "Ring me" starts with a verb, not a name;
    two name spans with only a space (or an initial's ". ") between them are
-   one name cut in two.
+   one name cut in two, and so are a form's "Surname:" and "Forenames:"
+   lines. An initial stands for a name word ("G. Mbeki" is Grace Mbeki), and
+   "Ms Clarke" joins the woman of the Clarkes. A party labelled in a form or a
+   ticket ("Agent: Marco") and a baby with an age ("Inés (10 months)") are
+   people.
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", "Myself ...",
    "... is my name", a form's "Surname:" / "First name(s):", "booked
-   under", "my badge says", or signing off: "Signed,", "Take care,", "sent
-   from Maya's iPhone", a name alone on the last line (a signature's
+   under", "my badge says", a form line "name jess tamaki", or signing off:
+   "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
+   "sent from Maya's iPhone", a name alone on the last line (a signature's
    e-mail or phone lines may follow); else an unnamed
    self. Once the narrator is known, another name given that way is theirs
    too. A name heading a first-person text, as on a CV, is the narrator
@@ -44,7 +49,17 @@ merged entity list of any detector:
    "my sister"/"my colleague's" refers to the person introduced with that
    relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
-   her/they refer to the latest other person.
+   her/they refer to the latest other person, he/she to the latest one of a
+   fitting gender (known from "Mr"/"Mrs", a kinship word such as "Mother:"
+   or "his wife", or an earlier pronoun only they could take). A document's
+   author line ("Statement of witness: X", "Report by: X") names the
+   narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
+   reports on someone ("I have supervised Dr X", "a reference for Mr X") is
+   nobody's anchor. Outside a dialogue, "you" is whom "You are X" names. A
+   role given with a name ("Complainant: X", "The appellant, Mr X,", "X
+   (treasurer)") is that person's anchor where the text uses it again ("the
+   appellant", "the treasurer's"). An e-mail address goes to the one person
+   whose given name it spells.
 3. Each other entity goes to the nearest anchor before it in its sentence,
    else the nearest after it in the sentence, else the latest anchor before
    it (pronoun carry-over), else the first one after it.
@@ -53,7 +68,7 @@ merged entity list of any detector:
 
 Lookups by position use bisection over sorted spans, so a long text costs
 O(n log n) in its entities, pronouns and sentences (plus the people count
-per name mention).
+per name mention and per he/she, and a scan of the text per stated role).
 """
 
 from __future__ import annotations
@@ -101,7 +116,10 @@ _INTRO_RE = re.compile(
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
-    r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s)\s*$",
+    r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"
+    r"(?:^|\n)[ \t]*(?:full\s+|legal\s+)?name[ \t]+|"
+    r"(?:^|\n)[ \t]*(?:(?:witness\s+)?(?:statement|testimony|declaration|affidavit)\s+of(?:\s+witness)?|"
+    r"(?:report|statement|notes?|letter|minutes|written|prepared|compiled|completed|submitted)\s+by)\s*[:|—–-]?)\s*$",
     re.IGNORECASE,
 )
 _ALIAS_RE = re.compile(
@@ -125,6 +143,7 @@ _HERE_RE = re.compile(
 )
 _FIRST_RE = re.compile(r"\b(?:I|i|me|my|mine|myself|I['’]m|I['’]ve|I['’]d|I['’]ll|im|ive|Me|My|Mine|Myself)\b")
 _FIRST_CI_RE = re.compile(r"\b(?:me|my|mine|myself)\b", re.IGNORECASE)
+_PLURAL_FIRST_RE = re.compile(r"\b(?:we|us|our|ours|ourselves)\b", re.IGNORECASE)
 _SECOND_RE = re.compile(r"\b(?:you|your|yours|yourself|u|ur)\b", re.IGNORECASE)
 _THIRD_RE = re.compile(r"\b(?:he|him|his|himself|she|her|hers|herself|they|them|their|theirs|themselves)\b", re.IGNORECASE)
 # a chat export's timestamp before the speaker: "12/05/25, 21:14 - ", "[21:14] "
@@ -153,6 +172,8 @@ class _Cluster:
     tokens: set[str] = field(default_factory=set)
     last_seen: int = -1
     narrator: bool = False
+    gender: str | None = None  # "m" or "f" once a title, a kinship word or a pronoun says so
+    given: set[str] = field(default_factory=set)  # first words of the full names and nicknames it was called by
 
 
 @dataclass(frozen=True)
@@ -175,14 +196,17 @@ class _People:
         self.clusters.append(cluster)
         return cluster
 
-    def find(self, name: str, pos: int) -> _Cluster:
+    def find(self, name: str, pos: int, gender: str | None = None) -> _Cluster:
         tokens = _name_tokens(name)
         if not tokens:
             return self.new(tokens, pos)
         candidates = [c for c in self.clusters if c.tokens and self._same(tokens, c.tokens)]
         if candidates:
-            # prefer an exact match, then the most recently mentioned
-            cluster = max(candidates, key=lambda c: (c.tokens == tokens, c.last_seen))
+            # prefer one whose gender fits ("Ms Clarke": the mother, not her son Mason Clarke),
+            # then an exact match, then the most recently mentioned
+            cluster = max(candidates, key=lambda c: (
+                gender is None or c.gender in (None, gender), c.gender == gender, c.tokens == tokens, c.last_seen
+            ))
             if tokens > cluster.tokens and not any(
                 other is not cluster and tokens >= other.tokens and other.tokens for other in candidates
             ):
@@ -196,6 +220,8 @@ class _People:
     def _same(a: set[str], b: set[str]) -> bool:
         if a <= b or (b <= a and len(b) >= 1 and _People._compatible(a, b)):
             return True
+        if _People._initials_match(a, b) or _People._initials_match(b, a):
+            return True
         # a nickname as a prefix of a name word: "Alex" ~ "Alexander"
         if len(a) == 1:
             (word,) = tuple(a)
@@ -203,9 +229,36 @@ class _People:
         return False
 
     @staticmethod
+    def _initials_match(a: set[str], b: set[str]) -> bool:
+        """An initial stands for a name word: "G. Mbeki" (a signature) ~ "Grace Mbeki"."""
+        full = {t for t in a if len(t) > 1}
+        initials = a - full
+        rest = [t for t in b - full if len(t) > 1]
+        return bool(initials and full) and full <= b and all(any(t[0] == i for t in rest) for i in initials)
+
+    @staticmethod
     def _compatible(longer: set[str], shorter: set[str]) -> bool:
         # "Maria" then "Maria Lopez": the longer name extends the shorter one
         return shorter <= longer
+
+    def mailbox_owner(self, address: str) -> _Cluster | None:
+        """The one person whose given name and most name words the local part of an e-mail address spells.
+
+        A surname alone is not enough: a family shares it ("eiravati.bhatti@..."
+        is not her son Wahab Bhatti's).
+        """
+        letters = "".join(_WORD_RE.findall(address.split("@")[0].casefold()))
+        scores = sorted(
+            (
+                (sum(len(t) >= 3 and t in letters for t in c.tokens), c.key)
+                for c in self.clusters
+                if any(len(t) >= 3 and t in letters for t in c.given)
+            ),
+            reverse=True,
+        )
+        if not scores or scores[0][0] == 0 or (len(scores) > 1 and scores[1][0] == scores[0][0]):
+            return None
+        return self.clusters[scores[0][1]]
 
     def handle_owner(self, handle: str) -> _Cluster | None:
         letters = "".join(_WORD_RE.findall(handle.casefold()))
@@ -280,6 +333,46 @@ class _Lines:
 
     def first_other(self, me: int | None) -> int | None:
         return next((k for _, _, k in self.lines if k != me), None)
+
+
+class _Recency:
+    """The order in which people were last referred to (by name or pronoun), for resolving he/she/they."""
+
+    def __init__(self) -> None:
+        self.tick = 0
+        self.last: dict[int, int] = {}  # cluster key -> tick of its latest mention
+
+    def mention(self, key: int) -> None:
+        self.tick += 1
+        self.last[key] = self.tick
+
+    def latest_other(self, me: int | None) -> int | None:
+        """The person mentioned last who is not `me`."""
+        return max((k for k in self.last if k != me), key=self.last.__getitem__, default=None)
+
+    def others(self, me: int | None) -> list[int]:
+        """Everyone but `me`, latest mentioned first (O(people log people))."""
+        return sorted((k for k in self.last if k != me), key=self.last.__getitem__, reverse=True)
+
+
+def _by_gender(candidates: Sequence[int], gender: str | None, clusters: Sequence[_Cluster]) -> int | None:
+    """The latest candidate a he/she pronoun can refer to.
+
+    "Mr Quayle denies it. She says ..." -- "she" skips the man named last. A
+    person of unknown gender fits either pronoun; when only one candidate fits,
+    the pronoun also tells that person's gender, for the pronouns after it. With
+    no fitting candidate the latest one is taken, as for "they".
+    """
+    if not candidates:
+        return None
+    if gender is None:
+        return candidates[0]
+    fitting = [k for k in candidates if clusters[k].gender in (None, gender)]
+    if not fitting:
+        return candidates[0]
+    if clusters[fitting[0]].gender is None and len(fitting) == 1:
+        clusters[fitting[0]].gender = gender
+    return fitting[0]
 
 
 def _sentences(text: str, spans: _Spans) -> list[tuple[int, int]]:
@@ -416,6 +509,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             mentions[e.text.casefold()] = mentions.get(e.text.casefold(), 0) + 1
 
     narrator: _Cluster | None = None
+    addressee: _Cluster | None = None  # "You are Maria Esposito, 34, ...": whom "you" means outside a dialogue
     relations: list[tuple[int, str, int]] = []  # (position, relation word, cluster) in text order
     places = _PlaceNames(ents)
     last_name: int | None = None  # index of the latest entity taken as a person's name
@@ -430,8 +524,11 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             before40 = text[max(0, e.start - 60) : e.start]
             intro = _INTRO_RE.search(before40)
             in_dialogue = speaker_at(e.start) is not None
-            if last_name is not None and _cut_name(text, ents[last_name], e):
-                cluster = people.clusters[owner[last_name]]  # "Madeline H." + "Kelly": one name cut in two
+            if last_name is not None and (
+                _cut_name(text, ents[last_name], e) or _split_name_fields(text, ents[last_name], e)
+            ):
+                # "Madeline H." + "Kelly", "Surname: Lindqvist" + "Forenames: Maja": one name cut in two
+                cluster = people.clusters[owner[last_name]]
                 cluster.tokens |= _name_tokens(e.text)
             elif e.tag == "Nickname" and anchors and (
                 _ALIAS_RE.search(before40) or intro or _ALIAS_AFTER_RE.match(text, e.end)
@@ -468,12 +565,18 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 continue  # "83/24 Anna Salai", "12 Harriet Tubman Ave": a street named after a person
             if cluster is None and narrator is not None and not known and not in_dialogue and _I_AM_RE.search(before40):
                 continue  # "Kyosuke Okada ... I am Zainichi Korean": the narrator is named already
+            hint = _gender_hint(text, e)
             if cluster is None:
                 if e.tag == "Nickname" and not (
                     in_dialogue or known or _confident_person(text, e, mentions)
                 ):
                     continue  # an unconfirmed one-word name: an ordinary entity, not a new person
-                cluster = people.find(e.text, e.start)
+                cluster = people.find(e.text, e.start, hint)
+            if cluster.gender is None:
+                cluster.gender = hint
+            words = _WORD_RE.findall(e.text.casefold())
+            if words and (len(words) > 1 or e.tag == "Nickname"):
+                cluster.given.add(words[0])
             owner[i] = cluster.key
             last_name = i
             anchors.append(_Anchor(e.start, e.end, cluster.key))
@@ -490,9 +593,13 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             rel = _MY_REL_BEFORE_RE.search(before)
             if rel:
                 relations.append((e.start, rel.group(1).casefold(), cluster.key))
+            if addressee is None and speaker_at(e.start) is None and _ADDRESSEE_RE.search(before):
+                addressee = cluster
 
     if narrator is None:
         narrator = _implicit_narrator(text, ents, owner, people, relations, first_person_at)
+
+    anchors.extend(_role_anchors(text, ents, owner, spans))
 
     # handles: with the person whose name they spell, else like any other entity
     for i, e in enumerate(ents):
@@ -500,6 +607,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             cluster = people.handle_owner(e.text)
             if cluster is not None:
                 owner[i] = cluster.key
+        elif e.tag == "Email Address":
+            cluster = people.mailbox_owner(e.text)
+            if cluster is not None:
+                owner[i] = cluster.key  # "Beth has emailed him from beth.hollis@...": hers, not his
 
     def self_cluster(pos: int) -> int:
         nonlocal narrator
@@ -518,30 +629,42 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             pronouns.append((m.start(), m.end(), "rel", m.group(1).casefold()))
             rel_spans.append((m.start(), m.end()))
     in_rel = _Spans(rel_spans)
+    observer = narrator is None and _observer_writer(text, [e for i, e in enumerate(ents) if i in owner])
     for rx, kind in ((_FIRST_RE, "first"), (_FIRST_CI_RE, "first"), (_THIRD_RE, "third")):
         for m in rx.finditer(text):
             if spans.overlaps(m.start(), m.end()) or in_rel.overlaps(m.start(), m.start() + 1):
                 continue
+            if kind == "first" and observer and speaker_at(m.start()) is None:
+                continue  # "I have supervised Dr Mwangi ...": the unnamed writer is not the text's subject
             pronouns.append((m.start(), m.end(), kind, None))
+    if narrator is not None and narrator.tokens:
+        # "We live in Hamburg since 2022": a shared fact goes to the named writer (not to the person named last)
+        for m in _PLURAL_FIRST_RE.finditer(text):
+            if speaker_at(m.start()) is None and not spans.overlaps(m.start(), m.end()) \
+                    and not in_rel.overlaps(m.start(), m.start() + 1):
+                pronouns.append((m.start(), m.end(), "first", None))
     for m in _SECOND_RE.finditer(text):
-        if speaker_at(m.start()) is not None and not spans.overlaps(m.start(), m.end()):
+        if (speaker_at(m.start()) is not None or addressee is not None) and not spans.overlaps(m.start(), m.end()):
             pronouns.append((m.start(), m.end(), "second", None))
     pronouns = sorted(set(pronouns))
 
     person_anchors = sorted(anchors, key=lambda a: a.pos)
     person_pos = [a.pos for a in person_anchors]
     resolved: list[_Anchor] = list(person_anchors)
-    recent: list[int] = []  # cluster keys in order of mention
+    recent = _Recency()
     events = sorted([(a.pos, 0, a) for a in person_anchors] + [(p[0], 1, p) for p in pronouns], key=lambda x: (x[0], x[1]))
     for _pos, kind, item in events:
         if kind == 0:
-            recent.append(item.cluster)
+            recent.mention(item.cluster)
             continue
         start, end, pkind, relation = item
         if pkind == "first":
             key = self_cluster(start)
         elif pkind == "second":
             me = speaker_at(start)
+            if me is None and addressee is not None:
+                resolved.append(_Anchor(start, end, addressee.key))
+                continue  # a role-play brief: "you" is the character it names
             prev = dialogue.previous_other(start, me)
             key = prev if prev is not None else dialogue.following_other(start, me)
             if key is None:
@@ -557,18 +680,18 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 if speaker_at(start) is not None or relation in _CARERS:
                     continue  # "my doctor confirmed ...": someone unnamed, talking about me
                 me = self_cluster(start)
-                key = next((k for k in reversed(recent) if k != me), None)
+                key = recent.latest_other(me)
                 if key is None:
                     continue
         else:
             me = speaker_at(start)
             if me is None and narrator is not None:
                 me = narrator.key
-            key = next((k for k in reversed(recent) if k != me), None)
+            key = _by_gender(recent.others(me), _pronoun_gender(text[start:end]), people.clusters)
             if key is None:
                 continue
         resolved.append(_Anchor(start, end, key))
-        recent.append(key)
+        recent.mention(key)
     resolved.sort(key=lambda a: a.pos)
 
     sentences = _sentences(text, spans)
@@ -627,7 +750,8 @@ _NOT_NAMES = frozenset({
 })
 # "my colleague Tom", "the passenger Amalia", "About my wife's daughter Quinty:"
 _ROLE_BEFORE_RE = re.compile(
-    r"\b(?:my|our|your|his|her|their|the|a|an)\s+((?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w-]*)(?:['’]s)?\s*,?\s*$",
+    r"(?:\b(?:my|our|your|his|her|their|the|a|an)|\b[^\W\d_][\w-]*['’]s)\s+((?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w-]*)"
+    r"(?:['’]s)?\s*,?\s*$",
     re.IGNORECASE,
 )
 _FUNCTION_WORDS = frozenset({
@@ -669,6 +793,9 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
         return True
     if _NAMED_BEFORE_RE.search(before) or _INTRO_RE.search(before) or _ALIAS_RE.search(before):
         return True
+    label = _ROLE_LABEL_BEFORE_RE.match(text, line_start, e.start)
+    if label and _is_role_word(label.group(1)):
+        return True  # "Agent: Marco (ID 5521)": a party named in a form or a ticket
     line_end = text.find("\n", e.end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
     if not re.sub(r"[\W_]+", "", line.replace(e.text, "", 1)):
@@ -676,8 +803,9 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     if _is_sign_off(text, e):
         return True
     word = e.text.strip()
-    if re.match(r"\s*\(\s*(?:age\s+|aged\s+)?\d{1,3}\s*(?:y(?:rs?|ears?)?(?:\s+old)?)?\s*\)", after, re.IGNORECASE):
-        return True  # "Theo (6)", "Maisie (age 3)": a person and their age
+    if re.match(r"\s*\(\s*(?:age\s+|aged\s+)?\d{1,3}\s*(?:y(?:rs?|ears?)?(?:\s+old)?|mo(?:nths?|s)?|w(?:ee)?ks?)?\s*\)",
+                after, re.IGNORECASE):
+        return True  # "Theo (6)", "Maisie (age 3)", "baby Inés (10 months)": a person and their age
     if _SENTENCE_START_RE.search(before) and word[:1].isupper() and not word.isupper():
         nxt = re.match(r"\s+(?:\([^)\n]{0,20}\)\s+)?([^\W\d_]+)", after)
         # "Tom works at ..." -- but "Ring me on ...", "Text us" start with a verb
@@ -734,6 +862,85 @@ _SELF_ALIAS_RE = re.compile(
 )
 
 
+# a role-play brief or a second-person sketch: "You are Kenji Watanabe, 52, ...", "Your name is Ana."
+_ADDRESSEE_RE = re.compile(
+    r"(?:^|[\n.!?:]\s*)(?:you\s+are|you['’]re|your\s+(?:full\s+)?name\s+is|you\s+(?:will\s+)?play)\s*$", re.IGNORECASE
+)
+# a role given with a name: "Complainant: Hannah Lowe", "The appellant, Mr Yusuf Demir,", "Nikhil Rao (treasurer)"
+_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?"
+_ROLE_LABEL_BEFORE_RE = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z0-9]+)?)[ \t]*:[ \t]*" + _TITLE + "$", re.IGNORECASE | re.MULTILINE
+)
+_ROLE_APPOSITION_RE = re.compile(
+    r"\b(?:the|our|your)\s+([a-z]+(?:\s[a-z]+)?)\s*,\s*" + _TITLE + "$", re.IGNORECASE
+)
+_ROLE_AFTER_RE = re.compile(r"\s*\(\s*([a-z]+(?:\s[a-z]+)?)\s*\)")
+_NOT_ROLES = frozenset({
+    "name", "full name", "first name", "last name", "surname", "forename", "forenames", "given name", "family name",
+    "present", "attendees", "attending", "apologies", "absent", "from", "to", "cc", "bcc", "dear", "signed", "re",
+    "author", "by", "me", "you", "he", "she", "they", "it", "and", "or", "nickname", "alias", "aka", "user",
+    "username", "handle", "contact", "contacts",
+})
+
+
+_ROLE_SUFFIXES = ("er", "or", "ant", "ent", "ist", "ee", "ian", "ess")
+_ROLE_WORDS = frozenset({"chair", "guest", "host", "pupil", "child", "staff", "head", "lead", "spouse", "sponsor"})
+
+
+def _is_role_word(label: str) -> bool:
+    """Whether a form label names a person's role ("Agent", "Lead passenger", "Mother"), not a place or a thing
+    ("Venue", "Hotel") that a detector may have tagged as a name."""
+    words = label.casefold().split()
+    head = next((w for w in reversed(words) if not w.isdigit()), "")
+    if not head or label.casefold() in _NOT_SPEAKERS or label.casefold() in _NOT_ROLES:
+        return False
+    return head in _ROLE_WORDS or head in RELATIONS or head.endswith(_ROLE_SUFFIXES)
+
+
+def _role_anchors(text: str, ents: Sequence[Entity], owner: dict[int, int], spans: _Spans) -> list[_Anchor]:
+    """Later mentions of a role a person was given with their name: "the appellant", "Passenger 2", "the chair".
+
+    Case notes, claims and minutes name each party once ("Complainant: Hannah
+    Lowe", "The appellant, Mr Yusuf Demir, ...", "Nikhil Rao (treasurer)") and
+    then refer to them by that role ("The appellant now works as a chef in
+    Leicester"). A role given to two people is ambiguous and ignored. A later
+    mention counts after "the", "our" or "this", or at the start of a line or
+    a sentence ("Passenger 2 needs ...").
+    """
+    owners: dict[str, set[int]] = {}
+    first_at: dict[str, int] = {}
+    for i, e in enumerate(ents):
+        if i not in owner or e.tag not in PERSON_TAGS:
+            continue
+        line_start = text.rfind("\n", 0, e.start) + 1
+        found = [
+            m.group(1) for m in (
+                _ROLE_LABEL_BEFORE_RE.match(text, line_start, e.start),
+                _ROLE_APPOSITION_RE.search(text, max(line_start, e.start - 40), e.start),
+                _ROLE_AFTER_RE.match(text, e.end),
+            ) if m
+        ]
+        for role in found:
+            role = " ".join(role.casefold().split())
+            if role in _NOT_ROLES or role in _NOT_SPEAKERS or len(role) < 3:
+                continue
+            owners.setdefault(role, set()).add(owner[i])
+            first_at[role] = min(first_at.get(role, e.end), e.end)
+    out: list[_Anchor] = []
+    for role, keys in owners.items():
+        if len(keys) != 1:
+            continue
+        (key,) = keys
+        pattern = re.compile(
+            r"(?:\b(?:the|our|this)\s+|(?:^|[.!?:]\s*))(" + r"\s+".join(map(re.escape, role.split())) + r")(?:['’]s)?\b",
+            re.IGNORECASE | re.MULTILINE,
+        )
+        for m in pattern.finditer(text, first_at[role]):
+            if not spans.overlaps(m.start(1), m.end(1)):
+                out.append(_Anchor(m.start(1), m.end(1), key))
+    return out
+
+
 _SENT_FROM_BEFORE_RE = re.compile(r"\bsent\s+(?:from|by|via)\s+$", re.IGNORECASE)
 _DEVICE_AFTER_RE = re.compile(
     r"['’]s\s+(?:i?phone|ipad|galaxy|pixel|android|mobile|smartphone|tablet|device|laptop|blackberry)\b", re.IGNORECASE)
@@ -754,6 +961,55 @@ def _cut_name(text: str, first: Entity, second: Entity) -> bool:
     """Whether two name spans are one name the detector cut ("Madeline H" + "Kelly", "Ana" + "Ruiz")."""
     gap = text[first.end : second.start]
     return gap == " " or (gap == ". " and bool(re.search(r"(?:^|\s)[^\W\d_]$", first.text)))
+
+
+_NAME_PART_FIELD_RE = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]*)?(?:(surname|last\s+name|family\s+name)|(?:first|given|christian|middle)\s+names?|forenames?)"
+    r"[ \t]*(?:\([^)\n]{0,20}\))?[ \t]*[:|—–=-][ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _split_name_fields(text: str, first: Entity, second: Entity) -> bool:
+    """A form's surname and given-name fields on consecutive lines are one person's name
+    ("Surname: Lindqvist" / "Forenames: Maja Elisabet")."""
+    kinds = []
+    for e in (first, second):
+        line_start = text.rfind("\n", 0, e.start) + 1
+        m = _NAME_PART_FIELD_RE.match(text, line_start, e.start)
+        if not m:
+            return False
+        kinds.append(m.group(1) is not None)
+    return kinds[0] != kinds[1] and text.count("\n", first.end, second.start) <= 1
+
+
+# "I have supervised Dr Mwangi", "a reference for Mr Tobias Brandt": the writer reports on someone else
+_OBSERVER_BEFORE_RE = re.compile(
+    r"\b(?:I|we)\b[^.!?\n]{0,40}?\b(?:reference\s+for|in\s+support\s+of|on\s+behalf\s+of|supervised|taught|"
+    r"(?:have|['’]ve)\s+known|managed|assessed|reviewed|examined|treated|interviewed|employed|recommend|"
+    r"recommending|referring|referred)\s+" + _TITLE + "$",
+    re.IGNORECASE,
+)
+# "I am a senior lecturer", "I work as ...": a writer who describes themself is one of the text's people
+_SELF_DESCRIBED_RE = re.compile(
+    r"\b(?:I\s+am|I['’]m|I\s+have\s+been|I\s+was|I\s+work(?:ed)?|I\s+live[sd]?)\s+(?:a|an|as|at|in|for|from)\b"
+)
+
+
+def _observer_writer(text: str, persons: Sequence[Entity], described: bool = True) -> bool:
+    """Whether an unnamed "I" only reports on the named people (a referee, a clinician, a caseworker).
+
+    Such a writer ("I have supervised Dr Mwangi since 2020 ... Since January
+    2023 I have left the data in her hands") owns none of the text's PII, so
+    "I"/"my" must not pull entities away from the person written about. It
+    holds when some person is introduced as the object of the writer's
+    professional act and (with `described`) the writer never describes themself.
+    """
+    if described and _SELF_DESCRIBED_RE.search(text):
+        return False
+    return any(
+        _OBSERVER_BEFORE_RE.search(text, max(0, e.start - 80), e.start) for e in persons if e.tag in PERSON_TAGS
+    )
 
 
 _I_AM_RE = re.compile(r"\b(?:I\s+am|I['’]m)\s+$")
@@ -793,7 +1049,9 @@ class _PlaceNames:
 _SIGN_OFF_RE = re.compile(
     r"(?:thanks|thank\s+you|thx|ty|ta|cheers|regards|best|sincerely|faithfully|truly|wishes|warmly|love|yours|xo+|x+|"
     r"signed|respectfully|gratefully|gratitude|cordially|affectionately|fondly|hugs|blessings|peace|take\s+care|"
-    r"(?:talk|speak|see\s+you)\s+soon|later|bye|greetings|[-—–~])[,!.]?\s*$",
+    r"(?:talk|speak|see\s+you)\s+soon|later|bye|greetings|[-—–~])[,!.:]?\s*"
+    r"(?:(?:a|an|the|your|one)\s+(?:[a-z]+\s+){0,2}|(?:dr|prof|mr|mrs|ms|miss|mx|rev)\.?\s+)?$",
+    # "Signed, a confused Annelie", "Love, your little Bea", "Thanks, Dr. Parisa Mohammadi"
     re.IGNORECASE,
 )
 
@@ -853,11 +1111,55 @@ def _implicit_narrator(
         # "Tom works at ...": a name that is the subject of a third-person verb is not the one saying "I"
         if any(_THIRD_VERB_RE.match(text, e.end) for _, e in named):
             return None
+        if _observer_writer(text, [e for _, e in named], described=False):
+            return None  # "I have managed Ana Brito since 2020": the one written about is not the one writing
         return people.clusters[candidates.pop()]
     return None
 
 
 _THIRD_VERB_RE = re.compile(r"\s+(?:is|was|has|does|[a-z]{2,}[^s\W]s)\b(?!['’])")
+
+
+_MALE_WORDS = frozenset({
+    "mr", "sir", "lord", "brother", "father", "dad", "son", "husband", "uncle", "nephew", "grandfather", "grandpa",
+    "grandson", "boyfriend", "fiancé", "fiance", "stepfather", "stepbrother", "stepson", "stepdad", "half-brother",
+    "brother-in-law", "father-in-law", "son-in-law", "great-uncle", "godfather", "godson", "bf", "hubby", "bro",
+    "landlord", "king", "prince",
+})
+_FEMALE_WORDS = frozenset({
+    "mrs", "ms", "miss", "madam", "dame", "lady", "sister", "mother", "mom", "mum", "daughter", "wife", "aunt",
+    "niece", "grandmother", "grandma", "granddaughter", "girlfriend", "fiancée", "fiancee", "stepmother",
+    "stepsister", "stepdaughter", "stepmom", "stepmum", "half-sister", "sister-in-law", "mother-in-law",
+    "daughter-in-law", "great-aunt", "godmother", "goddaughter", "gf", "wifey", "sis", "landlady", "queen",
+    "princess",
+})
+# "Mrs Okafor", "his wife, Maureen", "Your son Ren", "Mother: Kerry Clarke", "brother-in-law Piet"
+_GENDER_BEFORE_RE = re.compile(
+    r"(?:^|[^\w-])([a-z]+(?:-[a-z]+){0,2})(?:\.?\s+|\s*[,:]\s*|\s+of\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*,\s*)$",
+    re.IGNORECASE,
+)
+_MALE_PRONOUNS = frozenset({"he", "him", "his", "himself"})
+_FEMALE_PRONOUNS = frozenset({"she", "her", "hers", "herself"})
+
+
+def _gender_hint(text: str, e: Entity) -> str | None:
+    """The gender a title or kinship word right before a name gives ("Mr", "Mrs", "my sister", "Mother:").
+
+    He/she pronouns are resolved to the latest person of a fitting gender, so
+    knowing that "Ms Lowe" is a woman stops "She has worked ..." from going to
+    the "Mr Quayle" named just before.
+    """
+    line_start = text.rfind("\n", 0, e.start) + 1
+    m = _GENDER_BEFORE_RE.search(text[max(line_start, e.start - 40) : e.start])
+    if not m:
+        return None
+    word = m.group(1).casefold()
+    return "m" if word in _MALE_WORDS else "f" if word in _FEMALE_WORDS else None
+
+
+def _pronoun_gender(word: str) -> str | None:
+    w = word.casefold()
+    return "m" if w in _MALE_PRONOUNS else "f" if w in _FEMALE_PRONOUNS else None
 
 
 def _letter(index: int) -> str:

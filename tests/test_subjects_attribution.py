@@ -371,3 +371,120 @@ def test_long_text_is_attributed_consistently():
                   ("Equinor", "Company Name", n), ("Porto", "City/Region", n)]
     got = letters(text, *items)
     assert got == "AAAABBBC" * 60
+
+
+# --- reports, case notes and briefs written about people (attribution-dev2) ---
+
+
+def test_he_and_she_skip_a_person_of_the_other_gender():
+    text = ("Ms Farrow complained that Mr Dunmore raised his voice at her. She has worked on the ward for seven "
+            "years. He transferred from Leeds in 2021.")
+    got = letters(text, ("Farrow", "Full Name"), ("Dunmore", "Full Name"), ("seven years", "Duration"),
+                  ("Leeds", "City/Region"), ("2021", "Date"))
+    assert got == "ABABB"
+
+
+def test_gender_from_a_kinship_word_and_from_the_only_fitting_person():
+    # "his" can only be Viktor, so "he" later skips Odile, named last
+    text = "Viktor Hale and his wife, Odile Hale, run a bakery. She trained in Lyon; he is 52."
+    got = letters(text, ("Viktor Hale", "Full Name"), ("Odile Hale", "Full Name"), ("Lyon", "City/Region"),
+                  ("52", "Age"))
+    assert got == "ABBA"
+
+
+def test_title_and_surname_join_the_family_member_of_that_gender():
+    text = "Father: Tomas Novak\nDaughter: Alena Novak, 9\nMr Novak works at Skoda."
+    got = letters(text, ("Tomas Novak", "Full Name"), ("Alena Novak", "Full Name"), ("9", "Age"),
+                  ("Novak", "Full Name", 2), ("Skoda", "Company Name"))
+    assert got == "ABBAA"
+
+
+def test_you_in_a_role_play_brief_is_the_character():
+    text = "You are Oksana Melnyk, a 41-year-old baker in Lviv. Your brother Taras is a pilot. You have coeliac disease."
+    got = letters(text, ("Oksana Melnyk", "Full Name"), ("41", "Age"), ("baker", "Occupation"),
+                  ("Lviv", "City/Region"), ("Taras", "Nickname"), ("pilot", "Occupation"),
+                  ("coeliac disease", "Medical Condition"))
+    assert got == "AAAABBA"
+
+
+def test_author_line_names_the_narrator_and_an_initial_joins_them():
+    text = ("Witness statement of: Ruth Abara\nAt 9pm I was walking my dog on Mill Lane when I saw Colm Healy "
+            "break a window. I am a nurse.\nSigned: R. Abara")
+    got = letters(text, ("Ruth Abara", "Full Name"), ("9pm", "Time"), ("Mill Lane", "Landmark"),
+                  ("Colm Healy", "Full Name"), ("nurse", "Occupation"), ("R. Abara", "Full Name"))
+    assert got == "AAABAA"
+
+
+def test_surname_and_given_name_fields_are_one_person():
+    text = "Surname: Okonjo\nGiven names: Adaeze Ruth\nEmployer: Dangote Cement"
+    got = letters(text, ("Okonjo", "Full Name"), ("Adaeze Ruth", "Full Name"), ("Dangote Cement", "Company Name"))
+    assert got == "AAA"
+
+
+def test_name_field_without_a_colon_names_the_writer():
+    text = ("hi, my details are below\nname priya nair\nphone 07812 330019\n"
+            "my dad is the contact, his number is on file\ni have asthma")
+    got = letters(text, ("priya nair", "Full Name"), ("07812 330019", "Phone Number"), ("asthma", "Medical Condition"))
+    assert got == "AAA"
+
+
+def test_unnamed_referee_does_not_take_the_subjects_facts():
+    text = ("I have known Mr Pedro Alves since 2018, when he started at our bakery in Braga. "
+            "Since March I have trusted him with the accounts.")
+    got = letters(text, ("Pedro Alves", "Full Name"), ("2018", "Date"), ("Braga", "City/Region"), ("March", "Date"))
+    assert got == "AAAA"
+    # a writer who describes themself is one of the people
+    text = "I have managed Ana Brito since 2020. I am a director at Sonae."
+    got = letters(text, ("Ana Brito", "Full Name"), ("2020", "Date"), ("director", "Occupation"),
+                  ("Sonae", "Company Name"))
+    assert got == "AABB"
+
+
+def test_a_role_given_with_a_name_refers_to_that_person_later():
+    text = ("The claimant, Mr Idris Bello, lives in Kano. The respondent, Ms Funke Ade, runs a shop in Ibadan. "
+            "The claimant's bank is GTBank.")
+    got = letters(text, ("Idris Bello", "Full Name"), ("Kano", "City/Region"), ("Funke Ade", "Full Name"),
+                  ("Ibadan", "City/Region"), ("GTBank", "Company Name"))
+    assert got == "AABBA"
+    text = "Present: Hugo Lamb (chair), Nia Rhys (secretary)\nThe chair turns 60 in May."
+    got = letters(text, ("Hugo Lamb", "Full Name"), ("Nia Rhys", "Full Name"), ("60", "Age"))
+    assert got == "ABA"
+
+
+def test_email_goes_to_the_person_whose_given_name_it_spells():
+    text = "Dara Moss has written to Mr Quinn twice, copying him from dara.moss@proton.me."
+    got = letters(text, ("Dara Moss", "Full Name"), ("Quinn", "Full Name"), ("dara.moss@proton.me", "Email Address"))
+    assert got == "ABA"
+    # a shared surname alone is not enough
+    text = "My son Ravi Menon is 7. You can reach me at kavya.menon@mail.com."
+    got = letters(text, ("Ravi Menon", "Full Name"), ("7", "Age"), ("kavya.menon@mail.com", "Email Address"))
+    assert got == "AAB"
+
+
+def test_labelled_party_and_a_baby_with_an_age_are_people():
+    text = "Agent: Lena (ID 4471)\nCaller: Bruno Sá, card ending 9921\nI reset his PIN."
+    got = letters(text, ("Lena", "Nickname"), ("4471", "Employee ID"), ("Bruno Sá", "Full Name"), ("9921", "Credit Card"))
+    assert got == "AABB"
+    # a place mis-tagged as a name under a field that is no role stays an ordinary entity
+    text = "Speaker: Amal Nasser, 45\nVenue: Gleneagles\nShe is a cardiologist."
+    got = letters(text, ("Amal Nasser", "Full Name"), ("45", "Age"), ("Gleneagles", "Nickname"),
+                  ("cardiologist", "Occupation"))
+    assert got == "AAAA"
+    text = "Room 2: Joana Ferreira with baby Tiago (8 months), cot please."
+    got = letters(text, ("Joana Ferreira", "Full Name"), ("Tiago", "Nickname"), ("8 months", "Age"))
+    assert got == "ABB"
+    text = "Noor Haddad is 9. Noor's little brother, Sami, is 4."
+    got = letters(text, ("Noor Haddad", "Full Name"), ("9", "Age"), ("Noor", "Nickname", 1), ("Sami", "Nickname"),
+                  ("4", "Age"))
+    assert got == "AAABB"
+
+
+def test_sign_off_with_a_description_and_we_belong_to_the_writer():
+    text = "My cousin Lars lives in Bergen and wants to visit us in Porto in May.\nLove, your favourite Inês"
+    got = letters(text, ("Lars", "Nickname"), ("Bergen", "City/Region"), ("Porto", "City/Region"), ("May", "Date"),
+                  ("Inês", "Nickname"))
+    assert got == "AABBB"
+    # a title between the sign-off and the name
+    text = "I work at Galway Clinic. My manager Pat Ryan wants a new rota.\nThanks, Dr. Siobhan Keane"
+    got = letters(text, ("Galway Clinic", "Healthcare Facility"), ("Pat Ryan", "Full Name"), ("Siobhan Keane", "Full Name"))
+    assert got == "ABA"
