@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from proxy.relevance.query import split_query
+from proxy.entities import Entity
+from proxy.relevance.base import question_for
+from proxy.relevance.query import bare_ask, split_query, states_value
 
 
 def _check(text: str, question: str, context_has: str | None = None) -> None:
@@ -81,3 +83,113 @@ def test_short_turn_that_only_asks_or_only_states_is_all_question() -> None:
                  "I live in Lyon, can you recommend a restaurant nearby?"):
         parts = split_query(text)
         assert parts.question == text and parts.context == ""
+
+
+# --- the bare ask: values a chat turn states beside its ask are not asked about ---
+
+def test_bare_ask_drops_a_leading_clause_that_states_a_value() -> None:
+    text = "My card ends in 4242 and I was born in Porto; how do I fold a paper crane?"
+    assert bare_ask(text, ["4242", "Porto"]) == "how do I fold a paper crane?"
+    assert bare_ask("Ok so I'm Ilse from Ghent - could you list three cheap hobbies?", ["Ilse", "Ghent"]) \
+        == "could you list three cheap hobbies?"
+
+
+def test_bare_ask_drops_trailing_statements_that_state_a_value() -> None:
+    text = "Can you recommend a thriller film? btw I am Jonas, jonas.k@web.de."
+    assert bare_ask(text, ["Jonas", "jonas.k@web.de"]) == "Can you recommend a thriller film?"
+
+
+def test_bare_ask_drops_both_around_one_ask() -> None:
+    text = "My son Teo is 9 and hates gluten, give me a pizza dough recipe. Our flat is 5 Via Roma, Turin"
+    values = ["Teo", "9", "gluten", "5 Via Roma, Turin"]
+    assert bare_ask(text, values) == "give me a pizza dough recipe."
+
+
+def test_bare_ask_keeps_values_the_ask_itself_holds() -> None:
+    for text, values in (("Which country uses the dialling code +351 212 345 678?", ["+351 212 345 678"]),
+                         ("Is 30 February 1985 a real date, given I'm 41?", ["30 February 1985", "41"]),
+                         ("Honestly, what is the tallest mountain?", ["lea@ex.org"]),
+                         ("my badge is K-7781 can u tell me a riddle", ["K-7781"])):  # no clause break: kept
+        assert bare_ask(text, values) == text
+
+
+def test_states_value_is_exact_and_whole_word() -> None:
+    assert states_value("my blood type is A, what should I eat?", ["A"])
+    assert not states_value("the once-a-year bonus, is it taxed?", ["A"])  # case-blind would match "a"
+    assert not states_value("I was born in 19904", ["1990"])
+    assert not states_value("anything", ["", "  "])
+
+
+def test_split_query_fills_ask_only_with_values() -> None:
+    text = "Rua Augusta 12 is my flat, what is a good houseplant for low light?"
+    plain = split_query(text)
+    assert plain.ask == plain.question == text
+    parts = split_query(text, ["Rua Augusta 12"])
+    assert parts.question == text and parts.context == ""
+    assert parts.ask == "what is a good houseplant for low light?"
+
+
+def test_a_period_inside_a_token_does_not_end_a_sentence() -> None:
+    text = "Is 10.0.0.7 reachable from outside my home network?"
+    assert split_query(text).question == text
+    _check("My mail is ana.ruiz@correo.es. Which plants do cats avoid?", "Which plants do cats avoid?",
+           "ana.ruiz@correo.es")
+
+
+def test_question_for_uses_the_bare_ask_for_identifiers_places_and_organisations() -> None:
+    text = "I'm deaf and my ID is QX-11, which board games need no talking?"
+    parts = split_query(text, ["deaf", "QX-11"])
+    assert parts.ask == "which board games need no talking?"
+    ident = Entity("QX-11", text.index("QX-11"), text.index("QX-11") + 5, "Employee ID")
+    health = Entity("deaf", 4, 8, "Disability Status")
+    assert question_for(ident, parts) == parts.ask
+    assert question_for(health, parts) == text  # a stated condition is often what a situational ask needs
+
+
+class _PrefixRecorder:
+    """Stands in for the LoRA scorer: records the prefix each candidate suffix was scored under."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+
+    def score(self, prefix: str, suffixes: list[str]) -> list[float]:
+        self.seen.update({s: prefix for s in suffixes})
+        return [0.0] * len(suffixes)
+
+
+def test_lora_judge_scores_each_candidate_under_its_question() -> None:
+    from proxy.relevance.lora import SMOKE_ADAPTER, LoraJudge
+
+    text = "I'm deaf and my ID is QX-11, which board games need no talking?"
+    cands = [Entity("deaf", 4, 8, "Disability Status"), Entity("QX-11", 22, 27, "Employee ID")]
+    judge = LoraJudge(SMOKE_ADAPTER, name="smoke")
+    judge._scorer = recorder = _PrefixRecorder()  # type: ignore[assignment]
+    assert set(judge.scores(text, cands, [text, text])) == {0, 1}
+    by_value = {("deaf" if "[deaf]" in s else "QX-11"): p for s, p in recorder.seen.items()}
+    assert by_value == {"deaf": f"Question: {text}\n", "QX-11": "Question: which board games need no talking?\n"}
+
+
+def test_prompted_judge_asks_the_bare_ask_and_still_shows_the_statement() -> None:
+    from proxy.relevance.prompted import PromptJudge
+
+    class Chat:
+        def __init__(self) -> None:
+            self.users: list[str] = []
+
+        def chat(self, messages: list[dict[str, str]], **_: object) -> dict[str, object]:
+            self.users.append(messages[-1]["content"])
+            return {"choices": [{"message": {"content": "none"}}]}
+
+        def close(self) -> None:
+            pass
+
+    doc = "\n".join(f"Row {i}: order {1000 + i} shipped" for i in range(30))
+    question = "My phone is 0612 345 678, can you summarise these orders?"
+    text = f"{doc}\n\n{question}"
+    start = text.index("0612")
+    chat = Chat()
+    PromptJudge("fake", strategy="choice", chat=chat).needed(  # type: ignore[arg-type]
+        text, [Entity("0612 345 678", start, start + 12, "Phone Number")], [text])
+    user = chat.users[0]
+    assert "Question: can you summarise these orders?" in user
+    assert question in user and "Row 3: order 1003" in user  # the stated value stays in the shared text

@@ -27,6 +27,19 @@ class Scored:
     after: str
 
 
+# Types the LoRA judge scores against the bare ask (`QueryParts.ask`): identifiers, places and organisations
+# a user states beside an unrelated ask ("my phone is X, what's a good name for a goldfish?") were kept because
+# the value sat in the question. Health, beliefs, money and times stated the same way are often what a
+# situational ask needs ("I'm diabetic, what breakfast suits me?"), which this judge sees only when the
+# statement stays in the question, so they keep the full question (eval/data/chat-dev.jsonl, session 6).
+ASK_ONLY_TYPES = frozenset({PiiType.CODE, PiiType.LOC, PiiType.ORG})
+
+
+def question_for(entity: Entity, parts: QueryParts) -> str:
+    """The question a per-candidate judge scores `entity` against (see ASK_ONLY_TYPES)."""
+    return parts.ask if entity.type in ASK_ONLY_TYPES else parts.question
+
+
 def judged_candidates(candidates: Sequence[Entity], skip_tags: Collection[str] = ()) -> list[int]:
     """Indices worth judging: never PER (names are never needed) nor tags the policy fixes anyway."""
     return [i for i, e in enumerate(candidates) if e.type is not PiiType.PER and e.tag not in skip_tags]
@@ -46,7 +59,8 @@ def window_for(entity: Entity, source: str | None, query: str) -> tuple[str, str
 
 def prepare(query: str, candidates: Sequence[Entity], sources: Sequence[str] | None,
             skip_tags: Collection[str] = ()) -> tuple[QueryParts, list[Scored]]:
-    parts = split_query(query)
+    """The split query (its `ask` without clauses stating any candidate, PER included) and the judged candidates."""
+    parts = split_query(query, [c.text for c in candidates])
     scored = []
     for i in judged_candidates(candidates, skip_tags):
         source = sources[i] if sources is not None and i < len(sources) else None
@@ -54,4 +68,5 @@ def prepare(query: str, candidates: Sequence[Entity], sources: Sequence[str] | N
     return parts, scored
 
 
-__all__ = ["RelevanceUnavailable", "Scored", "judged_candidates", "prepare", "window_for"]
+__all__ = ["ASK_ONLY_TYPES", "RelevanceUnavailable", "Scored", "judged_candidates", "prepare", "question_for",
+           "window_for"]

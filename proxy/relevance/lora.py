@@ -32,7 +32,7 @@ from local_models.relevance_runtime import (
     format_prefix,
 )
 from proxy.entities import Entity
-from proxy.relevance.base import RelevanceUnavailable, prepare
+from proxy.relevance.base import RelevanceUnavailable, Scored, prepare, question_for
 from proxy.relevance.levels import DEFAULT_LEVEL, UnknownLevel, level_threshold
 
 log = logging.getLogger(__name__)
@@ -137,11 +137,22 @@ class LoraJudge:
         parts, scored = prepare(query, candidates, sources, self.skip_tags)
         if not scored:
             return {}
+        # Most turns have one question; one that states a value beside its ask has two (`question_for`).
+        groups: dict[str, list[Scored]] = {}
+        for s in scored:
+            groups.setdefault(question_for(s.entity, parts), []).append(s)
+        margins: dict[int, float] = {}
+        for question, group in groups.items():
+            margins.update(self._margins(question, group))
+        return {s.index: margins[s.index] for s in scored}
+
+    def _margins(self, question: str, scored: Sequence[Scored]) -> dict[int, float]:
+        """Margins of `scored` against one question (one shared prefix)."""
         suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after) for s in scored]
         # A value repeated with the same surroundings (earlier turns re-sent with every request, a
         # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
         unique = list(dict.fromkeys(suffixes))
-        margin_of = dict(zip(unique, self.scorer().score(format_prefix(parts.question), unique)))
+        margin_of = dict(zip(unique, self.scorer().score(format_prefix(question), unique)))
         return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
 
     def select(self, scores: dict[int, float], threshold: float | None = None) -> set[int]:

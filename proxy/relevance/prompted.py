@@ -31,6 +31,7 @@ from local_models.llama_runtime import LlamaChat, ModelLoadError
 from local_models.registry import ModelRegistry, RegistryError
 from proxy.entities import Entity
 from proxy.relevance.base import RelevanceUnavailable, Scored, prepare
+from proxy.relevance.query import QueryParts
 
 log = logging.getLogger(__name__)
 
@@ -160,9 +161,11 @@ class PromptJudge:
 
     # --- prompts ---
 
-    def _context(self, parts_context: str, scored: Sequence[Scored], sources: Sequence[str] | None) -> str:
-        if parts_context:
-            return parts_context[:MAX_CONTEXT_CHARS]
+    def _context(self, parts: QueryParts, scored: Sequence[Scored], sources: Sequence[str] | None) -> str:
+        if parts.context:
+            if parts.ask != parts.question:  # the statements dropped from the ask stay in the shared text
+                return f"{parts.question}\n\n{parts.context}"[:MAX_CONTEXT_CHARS]
+            return parts.context[:MAX_CONTEXT_CHARS]
         if sources:
             distinct = list(dict.fromkeys(sources[s.index] for s in scored if s.index < len(sources)))
             joined = "\n\n".join(distinct)
@@ -195,17 +198,18 @@ class PromptJudge:
             return set()
         self.last_outputs = []
         n = len(scored)
-        context = self._context(parts.context, scored, sources)
+        context = self._context(parts, scored, sources)
         system = {"role": "system", "content": SYSTEM}
         if self.strategy == "naive":
             texts = [s.entity.text for s in scored]
             shown = context or "\n".join(f"- {s.before}{s.entity.text}{s.after}".strip() for s in scored)
-            user = f"Text the user shares:\n{shown}\n\nQuestion: {parts.question}\n\n{ASK_TEXTS}"
+            user = f"Text the user shares:\n{shown}\n\nQuestion: {parts.ask}\n\n{ASK_TEXTS}"
             out = self._complete([system, {"role": "user", "content": user}], grammar=texts_grammar(texts),
                                  max_tokens=sum(len(t) for t in texts) // 2 + 16)
             picked = parse_texts(out, texts)
         else:
-            prompt = self._choice_prompt(parts.question, context, scored)
+            # The bare ask: values stated beside it read as asked about; the shared text still shows them.
+            prompt = self._choice_prompt(parts.ask, context, scored)
             base = [system, {"role": "user", "content": prompt}]
             if self.strategy == "choice":
                 picked = self._ids([system, {"role": "user", "content": f"{prompt}\n\n{ASK_IDS}"}], n)

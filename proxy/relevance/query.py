@@ -19,12 +19,22 @@ Heuristic, in order:
    reads as an ask (has "?" or opens with a request word) and is short, else
    the FIRST such paragraph, else the last sentence(s) containing "?", else
    the last sentence.
+
+A chat turn often states values inside the asking sentence itself ("I live at
+22 Baker Street and my phone is ..., what's a good name for a goldfish?"). The
+on-device judge was trained on questions that never contain a value, so a value
+it finds in the question reads as asked about. `bare_ask` gives the question
+without such statements: a leading clause that holds a value and ends in ",",
+";" or a dash before an ask clause, and trailing non-asking sentences that hold
+a value ("What should I name my puppy? I'm Olu, phone ..."). `split_query`
+fills `QueryParts.ask` with it when given the candidate values.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 SHORT_CHARS = 280
 MAX_QUESTION_CHARS = 500
@@ -37,17 +47,28 @@ _REQUEST_RE = re.compile(
     r"rewrite|check|review|plan|prepare|fill|find|figure)\b",
     re.IGNORECASE,
 )
-_SENTENCE_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+# A terminator right before a letter or digit is inside a token (an e-mail, an IP, 2.5), not a sentence end.
+_SENTENCE_RE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+(?:[.!?]+|$)")
+_CLAUSE_BREAK_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]+\s+")
 
 
 @dataclass(frozen=True)
 class QueryParts:
-    """`question` is text[start:end]; `context` is the rest (may be empty)."""
+    """`question` is text[start:end]; `context` is the rest (may be empty).
+
+    `ask` is the question without the clauses that only state a candidate
+    value (`bare_ask`); it equals `question` when no values were given.
+    """
 
     question: str
     context: str
     start: int
     end: int
+    ask: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.ask:
+            object.__setattr__(self, "ask", self.question)
 
 
 def _asks(block: str) -> bool:
@@ -97,8 +118,74 @@ def _closing_ask(text: str) -> tuple[int, int] | None:
     return start, end
 
 
-def split_query(text: str | None) -> QueryParts:
-    """The question and the context of one user turn (see the module doc)."""
+def states_value(text: str, values: Sequence[str]) -> bool:
+    """Whether `text` holds one of `values` as whole words.
+
+    Case-sensitive on purpose: the values were found in this very turn, so a real
+    mention matches exactly, while a case-blind match finds blood type "A" in
+    "once-a-year".
+    """
+    for value in values:
+        value = value.strip()
+        if not value:
+            continue
+        for m in re.finditer(re.escape(value), text):
+            start, end = m.span()
+            glued_left = start > 0 and text[start - 1].isalnum() and text[start].isalnum()
+            glued_right = end < len(text) and text[end].isalnum() and text[end - 1].isalnum()
+            if not (glued_left or glued_right):
+                return True
+    return False
+
+
+def _without_trailing_statements(question: str, values: Sequence[str]) -> str:
+    """Drop the non-asking sentences after the ask that state a value ("... puppy? I'm Olu, phone 713-...")."""
+    sentences = _sentence_spans(question)
+    keep = len(sentences)
+    while keep > 1:
+        last = question[slice(*sentences[keep - 1])].strip()
+        if _asks(last) or not states_value(last, values):
+            break
+        keep -= 1
+    if keep == len(sentences) or not any(_asks(question[slice(*s)].strip()) for s in sentences[:keep]):
+        return question
+    return question[:sentences[keep - 1][1]].strip()
+
+
+def _without_leading_clause(question: str, values: Sequence[str]) -> str:
+    """The ask clause after the first leading clause that states a value ("my phone is X, what's ...?").
+
+    The lead must not ask itself: in "Is X a real date, given ...?" the value is what is asked about.
+    """
+    for m in _CLAUSE_BREAK_RE.finditer(question):
+        head, rest = question[:m.start()], question[m.end():]
+        if rest.strip() and _REQUEST_RE.match(rest) and not _asks(head) and states_value(head, values):
+            return rest.strip()
+    return question
+
+
+def bare_ask(question: str, values: Sequence[str]) -> str:
+    """The question without the clauses that only state one of `values` (see the module doc).
+
+    The judge reads a value inside the question as asked about; statements the
+    user adds around the ask ("my phone is X, ...") must not count as asking.
+    A value inside the ask clause itself ("Is X a valid Visa number?") stays.
+    """
+    if not values or not states_value(question, values):
+        return question
+    return _without_trailing_statements(_without_leading_clause(question, values), values)
+
+
+def split_query(text: str | None, values: Sequence[str] = ()) -> QueryParts:
+    """The question and the context of one user turn (see the module doc).
+
+    `values` (the candidate texts, when known) fill `QueryParts.ask`.
+    """
+    parts = _split(text)
+    return replace(parts, ask=bare_ask(parts.question, values)) if values else parts
+
+
+def _split(text: str | None) -> QueryParts:
     text = text or ""
     stripped = text.strip()
     if len(stripped) <= SHORT_CHARS and stripped.count("\n") <= 2:
@@ -130,4 +217,4 @@ def split_query(text: str | None) -> QueryParts:
     return _parts(text, s, e)
 
 
-__all__ = ["QueryParts", "split_query"]
+__all__ = ["QueryParts", "bare_ask", "split_query", "states_value"]
