@@ -86,6 +86,9 @@ clean:
 	rm -rf $(VENV) build dist *.egg-info
 
 ## model-relevance: train the SmolLM2 relevance LoRA (hours on 2 cores; resumable) -> local_models/weights/relevance/
+## stage 1: 1200 steps on explicit and implicit queries; stage 2: 600 more from stage 1's last step, with a
+## share of situational queries ("I have diabetes. What should I eat?"), which exports the adapter with its
+## threshold tuned on stage 1's dev set (the operating point stage 1 was tuned for)
 REL_DATA ?= build/relevance-data
 REL_WORK ?= build/relevance-work/run
 REL_STEPS ?= 1200
@@ -97,6 +100,13 @@ REL_ALPHA ?= 32
 REL_THREADS ?= 2
 # share of training queries that refer to facts indirectly (eval.generator --implicit-refs)
 REL_IMPLICIT ?= 0.5
+REL2_DATA ?= build/relevance-data-situational
+REL2_WORK ?= build/relevance-work/situational
+REL2_STEPS ?= 600
+# stage 2: share of queries that need a fact without referring to it (eval.generator --situational)
+REL2_SITUATIONAL ?= 0.2
+REL2_IMPLICIT ?= 0.4
+REL_FLAGS = --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --batch-size 8 --dev-n 160 --threads $(REL_THREADS)
 
 $(REL_DATA)/.stamp:
 	mkdir -p $(REL_DATA)
@@ -108,10 +118,21 @@ $(REL_DATA)/.stamp:
 	cat $(REL_DATA)/dev-single.jsonl $(REL_DATA)/dev-multi.jsonl $(REL_DATA)/dev-hard.jsonl $(REL_DATA)/dev-distract.jsonl > $(REL_DATA)/dev.jsonl
 	touch $@
 
-model-relevance: setup $(REL_DATA)/.stamp
+$(REL2_DATA)/.stamp:
+	mkdir -p $(REL2_DATA)
+	for s in single multi; do $(PY) -m eval.generator --family train --split $$s --n $(REL_N) --seed 21 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/train-$$s.jsonl; done
+	for s in hard distract; do $(PY) -m eval.generator --family train --split $$s --n $(REL_N_SMALL) --seed 21 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/train-$$s.jsonl; done
+	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/dev-$$s.jsonl; done
+	cat $(REL2_DATA)/dev-single.jsonl $(REL2_DATA)/dev-multi.jsonl $(REL2_DATA)/dev-hard.jsonl $(REL2_DATA)/dev-distract.jsonl > $(REL2_DATA)/dev.jsonl
+	touch $@
+
+model-relevance: setup $(REL_DATA)/.stamp $(REL2_DATA)/.stamp
 	$(PY) -m pip install --quiet 'gguf>=0.10'
 	$(PY) -m local_models.training.relevance.check_export
-	$(PY) -m local_models.training.relevance.train \
-		--train '$(REL_DATA)/train-*.jsonl' --dev $(REL_DATA)/dev.jsonl --dev-n 160 \
-		--work-dir $(REL_WORK) --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --max-steps $(REL_STEPS) --batch-size 8 --lr 5e-4 \
-		--eval-steps 125 --save-steps 25 --threads $(REL_THREADS) --card docs/models/relevance-card.md
+	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --no-export \
+		--train '$(REL_DATA)/train-*.jsonl' --dev $(REL_DATA)/dev.jsonl --work-dir $(REL_WORK) \
+		--max-steps $(REL_STEPS) --lr 5e-4 --eval-steps 125 --save-steps 25
+	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --init-from $(REL_WORK)/ckpt/step-$(REL_STEPS).pt \
+		--train '$(REL2_DATA)/train-*.jsonl' --dev $(REL2_DATA)/dev.jsonl --work-dir $(REL2_WORK) \
+		--max-steps $(REL2_STEPS) --warmup-steps 30 --lr 2.5e-4 --eval-steps 100 --save-steps 25 \
+		--threshold-dev $(REL_DATA)/dev.jsonl --card docs/models/relevance-card.md

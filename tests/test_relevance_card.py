@@ -83,7 +83,7 @@ def test_new_path_gets_a_complete_card(tmp_path: Path):
     assert DESIGN in text
     assert generated_regions(text) == {BUILD: render_build(sidecar, sidecar["args"])}
     assert "### Dev (generator DEV family, gold candidates, 160 samples)" in text
-    assert "### llama.cpp export check" in text and '"decision_agreement": 1.0' in text
+    assert "### llama.cpp export check" in text and json.dumps(sidecar["verification"]) in text
     # the new card is updatable in place like the committed one
     run = other_run(sidecar)
     write_card(card, run, run["args"])
@@ -115,7 +115,7 @@ def test_regenerating_the_committed_card_from_its_sidecar_keeps_it(tmp_path: Pat
     old_region, new_region = generated_regions(old)[BUILD], generated_regions(text)[BUILD]
     assert old_region != new_region == render_build(run, run["args"])
     assert text.replace(new_region, "<region>") == old.replace(old_region, "<region>")
-    for kept in ("> **Status (2026-11-22, session 3).**", "## Results (never trained or tuned on",
+    for kept in ("> **Status (", "## Results (never trained or tuned on",
                  "Session 5 (retrained detector", "## Latency (`veil bench`", "## Relevance levels",
                  "## Measured cost of the design choices", "QR-F1 0.436"):
         assert text.count(kept) == old.count(kept) >= 1

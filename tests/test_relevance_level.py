@@ -121,9 +121,9 @@ def test_a_registered_adapter_gets_the_offset_from_its_own_threshold(tmp_path: P
     assert judge.threshold == pytest.approx(-10.455 + LEVEL_OFFSETS["useful"], abs=1e-3)
 
 
-# an indirect question ("what I bring home"): the trained judge's margins for the credit score, the phone number
-# and the age fall between the levels' thresholds (about -1.0, -2.6 and -2.6 against -0.74 / -1.49 / -2.99)
-BORROW = "How much could I borrow for a flat, given what I bring home?"
+# an indirect question ("what I bring home"): the trained judge's margins for the credit score, the salary and
+# the age fall between the levels' thresholds (about -0.5, -1.4 and -2.2 against -0.22 / -0.97 / -2.47)
+BORROW = "What size of mortgage is realistic for me, given what I bring home?"
 
 
 @needs_trained
@@ -144,7 +144,8 @@ def test_levels_keep_nested_sets_with_the_real_judge(tmp_path: Path) -> None:
     assert kept["private"] < kept["balanced"] < kept["useful"], (kept, margins)
     index = {c.text: i for i, c in enumerate(cands)}
     assert index["702"] in kept["balanced"] - kept["private"]
-    assert index["+44 7700 900123"] in kept["useful"] - kept["balanced"]
+    assert index["2,950 GBP"] in kept["useful"] - kept["balanced"]
+    assert index["+44 7700 900123"] not in kept["useful"]  # a phone number is no help to a mortgage
     for level in LEVELS:  # each level keeps exactly the candidates above its threshold
         threshold = build_judge("smollm2-lora", data_dir=tmp_path, level=level).threshold
         assert kept[level] == {i for i, m in margins.items() if m > threshold}
@@ -164,9 +165,10 @@ def test_the_proxy_engine_masks_more_at_private_and_less_at_useful(tmp_path: Pat
         outcome[level] = (kept, protection.texts[0])
     assert outcome["private"][0] < outcome["balanced"][0] < outcome["useful"][0], outcome
     private_text, useful_text = outcome["private"][1], outcome["useful"][1]
-    assert "702" not in private_text and "+44 7700 900123" not in private_text  # masked
-    assert "702" in useful_text and "+44 7700 900123" in useful_text  # sent as is
-    assert "<Phone Number>" in private_text and "<Credit Score>" in private_text
+    assert "702" not in private_text and "2,950 GBP" not in private_text  # masked
+    assert "702" in useful_text and "2,950 GBP" in useful_text  # sent as is
+    assert "<Monthly Income>" in private_text and "<Credit Score>" in private_text
+    assert "+44 7700 900123" not in useful_text  # not needed at any level
 
 
 # --- eval: several levels side by side on one loaded judge ---

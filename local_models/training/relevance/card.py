@@ -132,17 +132,23 @@ def render_build(sidecar: dict[str, Any], args: dict[str, Any]) -> str:
     v = sidecar["verification"]
     history = "\n".join(f"| {h['step']} | {h['f1']:.3f} | {h['precision']:.3f} | {h['recall']:.3f} | {h['threshold']:.2f} |"
                         for h in sidecar.get("history", []))
+    init = args.get("init_from")
+    stage = f"\n| started from | `{init}` (an earlier stage; step 0 below is its score) |" if init else ""
+    tuned_on = sidecar.get("threshold_dev") or args.get("dev")
+    tuned = f" on `{tuned_on}`" if tuned_on else ""
+    curve_dev = f" on `{args['dev']}`" if args.get("dev") and args.get("dev") != tuned_on else ""
     return f"""| | |
 |---|---|
 | base | `{sidecar['base']}` (sha256 `{sidecar['base_sha256'][:16]}…`), first {sidecar['n_layers']} of 30 blocks |
 | adapter | LoRA r={sidecar['rank']}, alpha={sidecar['alpha']} on q/k/v/o/gate/up/down, sha256 `{sidecar.get('adapter_sha256', '')[:16]}…` |
-| threshold (margin) | {sidecar['threshold']:.3f}, dev-tuned: best F1 with recall >= {args.get('min_recall')} |
-| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s |
+| threshold (margin) | {sidecar['threshold']:.3f}, dev-tuned{tuned}: best F1 with recall >= {args.get('min_recall')} |
+| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s |{stage}
 | train data | {', '.join(sidecar['train_files'])} |
 
 ### Dev (generator DEV family, gold candidates, {sidecar['dev_samples']} samples)
 
-query-related precision {m['precision']:.3f}, recall {m['recall']:.3f}, F1 {m['f1']:.3f}
+query-related precision {m['precision']:.3f}, recall {m['recall']:.3f}, F1 {m['f1']:.3f} at that threshold; the
+checkpoint was chosen by this curve{curve_dev}:
 
 | step | F1 | P | R | threshold |
 |---|---|---|---|---|

@@ -70,6 +70,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--save-steps", type=int, default=100)
     p.add_argument("--eval-steps", type=int, default=250)
     p.add_argument("--min-recall", type=float, default=0.92, help="threshold must keep this share of needed PII")
+    p.add_argument("--threshold-dev", default=None, metavar="JSONL",
+                   help="tune the exported threshold on this dev file (its first --dev-n samples) instead of --dev: "
+                        "a stage trained on harder queries keeps the operating point an earlier stage was tuned for")
     p.add_argument("--pos-weight", type=float, default=2.0, help="BCE weight of 'needed' candidates")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
@@ -397,6 +400,10 @@ def main(argv: list[str] | None = None) -> int:
     best = torch.load(work / "best.pt", map_location="cpu", weights_only=False)
     load_lora_state(wrapped, best["lora"])
     model.eval()
+    if args.threshold_dev:
+        tuning = load_samples([args.threshold_dev])
+        tuning = tuning[:args.dev_n] if args.dev_n else tuning
+        dev_encoded = [encode(ex, tok) for ex in dev_examples(tuning)]
     per_sample = evaluate(model, dev_encoded, tok)
     threshold, metrics = tune_threshold(per_sample, args.min_recall)
     export(args, model, wrapped, tok, gguf_path, threshold, metrics, state, per_sample, speed, train_files)
@@ -439,9 +446,11 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
         "steps": state["step"], "best_step": state["best_step"], "samples_per_second": round(speed, 3),
         "train_files": [os.path.relpath(f, REPO_ROOT) if os.path.isabs(f) else f for f in train_files],
         "seed": args.seed, "verification": verification, "history": state["history"][-20:],
+        "threshold_dev": args.threshold_dev or args.dev,
         "adapter_sha256": file_sha256(out),
         "args": {k: getattr(args, k) for k in ("n_layers", "rank", "alpha", "lr", "batch_size", "max_steps",
-                                                "min_recall", "pos_weight", "seed", "threads")},
+                                                "min_recall", "pos_weight", "seed", "threads", "init_from", "dev",
+                                                "warmup_steps")},
     }
     out.with_suffix(".json").write_text(json.dumps(sidecar, indent=2) + "\n", encoding="utf-8")
     log.info("exported %s (%d bytes), threshold %.2f, dev F1 %.3f", out, out.stat().st_size, threshold,
