@@ -124,3 +124,16 @@ def test_real_model_output_is_grammar_constrained(strategy: str, tiny_chat: Any)
 
 def test_strategy_names() -> None:
     assert STRATEGIES == ("naive", "choice", "self-cot", "auto-cot", "self-consistency", "ps-cot")
+
+
+@needs_llama
+def test_the_real_model_is_asked_the_bare_ask_and_still_shown_the_statement(tiny_chat: Any) -> None:
+    doc = "\n".join(f"Row {i}: order {1000 + i} shipped" for i in range(30))
+    question = "My phone is 0612 345 678, can you summarise these orders?"
+    text = f"{doc}\n\n{question}"
+    start = text.index("0612")
+    judge = PromptJudge("tiny", strategy="choice", chat=tiny_chat)
+    judge.needed(text, [Entity("0612 345 678", start, start + 12, "Phone Number")], [text])
+    (user,) = judge.last_prompts
+    assert "Question: can you summarise these orders?" in user
+    assert question in user and "Row 3: order 1003" in user  # the stated value stays in the shared text

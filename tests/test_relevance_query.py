@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from proxy.entities import Entity
 from proxy.relevance.base import question_for
 from proxy.relevance.query import bare_ask, split_query, states_value
@@ -146,50 +148,27 @@ def test_question_for_uses_the_bare_ask_for_identifiers_places_and_organisations
     assert question_for(health, parts) == text  # a stated condition is often what a situational ask needs
 
 
-class _PrefixRecorder:
-    """Stands in for the LoRA scorer: records the prefix each candidate suffix was scored under."""
-
-    def __init__(self) -> None:
-        self.seen: dict[str, str] = {}
-
-    def score(self, prefix: str, suffixes: list[str]) -> list[float]:
-        self.seen.update({s: prefix for s in suffixes})
-        return [0.0] * len(suffixes)
-
-
-def test_lora_judge_scores_each_candidate_under_its_question() -> None:
+def test_lora_judge_scores_each_candidate_under_its_question(tmp_path) -> None:
+    """The real judge (bundled base + smoke adapter in llama.cpp): the ID's margin is its score under the bare
+    ask, the condition's its score under the whole question, as if each were scored alone."""
+    pytest.importorskip("llama_cpp")
+    from local_models.relevance_runtime import format_candidate, format_prefix
+    from proxy.relevance.base import prepare
     from proxy.relevance.lora import SMOKE_ADAPTER, LoraJudge
 
+    if not SMOKE_ADAPTER.exists():
+        pytest.skip("the smoke adapter is missing")
     text = "I'm deaf and my ID is QX-11, which board games need no talking?"
     cands = [Entity("deaf", 4, 8, "Disability Status"), Entity("QX-11", 22, 27, "Employee ID")]
-    judge = LoraJudge(SMOKE_ADAPTER, name="smoke")
-    judge._scorer = recorder = _PrefixRecorder()  # type: ignore[assignment]
-    assert set(judge.scores(text, cands, [text, text])) == {0, 1}
-    by_value = {("deaf" if "[deaf]" in s else "QX-11"): p for s, p in recorder.seen.items()}
-    assert by_value == {"deaf": f"Question: {text}\n", "QX-11": "Question: which board games need no talking?\n"}
-
-
-def test_prompted_judge_asks_the_bare_ask_and_still_shows_the_statement() -> None:
-    from proxy.relevance.prompted import PromptJudge
-
-    class Chat:
-        def __init__(self) -> None:
-            self.users: list[str] = []
-
-        def chat(self, messages: list[dict[str, str]], **_: object) -> dict[str, object]:
-            self.users.append(messages[-1]["content"])
-            return {"choices": [{"message": {"content": "none"}}]}
-
-        def close(self) -> None:
-            pass
-
-    doc = "\n".join(f"Row {i}: order {1000 + i} shipped" for i in range(30))
-    question = "My phone is 0612 345 678, can you summarise these orders?"
-    text = f"{doc}\n\n{question}"
-    start = text.index("0612")
-    chat = Chat()
-    PromptJudge("fake", strategy="choice", chat=chat).needed(  # type: ignore[arg-type]
-        text, [Entity("0612 345 678", start, start + 12, "Phone Number")], [text])
-    user = chat.users[0]
-    assert "Question: can you summarise these orders?" in user
-    assert question in user and "Row 3: order 1003" in user  # the stated value stays in the shared text
+    judge = LoraJudge(SMOKE_ADAPTER, name="smoke", cache_dir=tmp_path, n_threads=1, n_ctx=512, merge=False)
+    try:
+        margins = judge.scores(text, cands, [text, text])
+        parts, scored = prepare(text, cands, [text, text])
+        alone = {s.index: judge.scorer().score(format_prefix(q), [format_candidate(s.entity.tag, s.entity.text,
+                                                                                   s.before, s.after)])[0]
+                 for s, q in zip(scored, (text, "which board games need no talking?"))}
+    finally:
+        judge.close()
+    assert parts.ask == "which board games need no talking?"
+    assert set(margins) == {0, 1}
+    assert margins == pytest.approx(alone, abs=1e-3)

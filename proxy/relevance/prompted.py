@@ -134,6 +134,8 @@ class PromptJudge:
         self.seed = seed
         self.skip_tags = frozenset(skip_tags)
         self.last_outputs: list[str] = []
+        self.last_prompts: list[str] = []  # the user message of each call of the last `needed` (for the eval's
+        # reports and the tests: what the model was actually asked)
 
     # --- llama.cpp calls ---
 
@@ -151,6 +153,7 @@ class PromptJudge:
             options["stop"] = stop
         if seed is not None:
             options["seed"] = seed
+        self.last_prompts.append(messages[-1]["content"])
         try:
             out = self.chat.chat(messages, max_tokens=max_tokens, temperature=temperature, **options)
         except ModelLoadError as exc:
@@ -196,7 +199,7 @@ class PromptJudge:
         parts, scored = prepare(query, candidates, sources, self.skip_tags)
         if not scored:
             return set()
-        self.last_outputs = []
+        self.last_outputs, self.last_prompts = [], []
         n = len(scored)
         context = self._context(parts, scored, sources)
         system = {"role": "system", "content": SYSTEM}
