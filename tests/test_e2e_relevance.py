@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from proxy.config import DEFAULT_DETECTORS
 from proxy.relevance.lora import BUNDLED_ADAPTER
 
 pytestmark = pytest.mark.skipif(not BUNDLED_ADAPTER.exists(), reason="the trained relevance adapter is not built")
@@ -58,3 +59,18 @@ def test_judge_off_masks_every_candidate(make_veil):
         {"role": "user", "content": DETAILS + " Given my income and my credit score, how large a mortgage could I afford?"}])
     raw = veil.received[-1].raw
     assert INCOME not in raw and SCORE not in raw and PHONE not in raw
+
+
+def test_values_stated_beside_an_unrelated_ask_and_a_situation_the_ask_needs(make_veil):
+    """Chat turns as people write them: details stated in the asking sentence are not asked about (they used
+    to reach the cloud because the judge read them inside the question), while a stated condition that a
+    plain request needs ("what should I eat?") is kept."""
+    veil = make_veil(policy="query-aware", relevance="smollm2-lora", detectors=DEFAULT_DETECTORS)  # + GLiNER: places
+    goldfish = f"I live at 22 Baker Street in London and my phone is {PHONE}, what's a good name for a goldfish?"
+    veil.client().chat.completions.create(model="m", messages=[{"role": "user", "content": goldfish}])
+    raw = veil.received[-1].raw
+    assert PHONE not in raw
+    assert "22 Baker Street" not in raw and "London" not in raw
+    veil.client().chat.completions.create(model="m", messages=[
+        {"role": "user", "content": "I have type 2 diabetes. What should I eat for breakfast?"}])
+    assert "type 2 diabetes" in veil.received[-1].raw
