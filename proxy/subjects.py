@@ -630,19 +630,20 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             rel_spans.append((m.start(), m.end()))
     in_rel = _Spans(rel_spans)
     observer = narrator is None and _observer_writer(text, [e for i, e in enumerate(ents) if i in owner])
-    for rx, kind in ((_FIRST_RE, "first"), (_FIRST_CI_RE, "first"), (_THIRD_RE, "third")):
+    # "We live in Hamburg since 2022": outside a dialogue, a named writer's shared fact is theirs (not the
+    # person named last's), so "we/us/our" then counts as "I"
+    plural = narrator is not None and bool(narrator.tokens)
+    for rx, kind in ((_FIRST_RE, "first"), (_FIRST_CI_RE, "first"), (_THIRD_RE, "third"), (_PLURAL_FIRST_RE, "we")):
+        if kind == "we" and not plural:
+            continue
         for m in rx.finditer(text):
             if spans.overlaps(m.start(), m.end()) or in_rel.overlaps(m.start(), m.start() + 1):
                 continue
+            if kind == "we" and speaker_at(m.start()) is not None:
+                continue
             if kind == "first" and observer and speaker_at(m.start()) is None:
                 continue  # "I have supervised Dr Mwangi ...": the unnamed writer is not the text's subject
-            pronouns.append((m.start(), m.end(), kind, None))
-    if narrator is not None and narrator.tokens:
-        # "We live in Hamburg since 2022": a shared fact goes to the named writer (not to the person named last)
-        for m in _PLURAL_FIRST_RE.finditer(text):
-            if speaker_at(m.start()) is None and not spans.overlaps(m.start(), m.end()) \
-                    and not in_rel.overlaps(m.start(), m.start() + 1):
-                pronouns.append((m.start(), m.end(), "first", None))
+            pronouns.append((m.start(), m.end(), "first" if kind == "we" else kind, None))
     for m in _SECOND_RE.finditer(text):
         if (speaker_at(m.start()) is not None or addressee is not None) and not spans.overlaps(m.start(), m.end()):
             pronouns.append((m.start(), m.end(), "second", None))

@@ -297,12 +297,17 @@ def main(argv: list[str] | None = None) -> int:
     dev_encoded = [encode(ex, tok) for ex in dev_examples(dev_samples)]
     state: dict[str, Any] = {"step": 0, "best_f1": -1.0, "best_step": None, "history": [], "train_seconds": 0.0,
                              "examples_seen": 0}
+    def restore(ck: dict[str, Any]) -> None:
+        """The adapter (and the margin offset, when the checkpoint has it) of a saved checkpoint."""
+        load_lora_state(wrapped, ck["lora"])
+        if "bias" in ck:
+            with torch.no_grad():
+                bias.copy_(ck["bias"])
+
     latest = None if args.fresh else _latest_checkpoint(ckpt_dir)
     if latest is not None:
         ck = torch.load(latest, map_location="cpu", weights_only=False)
-        load_lora_state(wrapped, ck["lora"])
-        with torch.no_grad():
-            bias.copy_(ck["bias"])
+        restore(ck)
         opt.load_state_dict(ck["opt"])
         sched.load_state_dict(ck["sched"])
         torch.set_rng_state(ck["torch_rng"])
@@ -344,12 +349,9 @@ def main(argv: list[str] | None = None) -> int:
     if latest is None and args.init_from:
         # a second stage (e.g. new data): the earlier stage's adapter, trained on from step 0 of a new schedule
         init = torch.load(args.init_from, map_location="cpu", weights_only=False)
-        load_lora_state(wrapped, init["lora"])
+        restore(init)
         log.info("initialised from %s (its step %s)", args.init_from, init.get("step", init.get("state", {}).get("step")))
-    if init is not None and "bias" in init:
-        with torch.no_grad():
-            bias.copy_(init["bias"])
-    elif latest is None:
+    if latest is None and (init is None or "bias" not in init):
         with torch.no_grad():  # start the offset where the untrained margins are, at the class prior
             probe = [encode(ex, tok) for ex in build_epoch(train_samples[:16], args.seed, -1, Augment.none())]
             start = evaluate(model, probe, tok)
