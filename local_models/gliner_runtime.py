@@ -141,7 +141,8 @@ _SENTENCE_INSIDE = re.compile(r"(?:[a-z]{3,}|\d)[.!?]\s+\S|[!?]\s")
 
 
 def plausible(tag: str, text: str) -> bool:
-    """False for candidates no annotator would mark: across sentences or lines, or too long for the tag.
+    """False for candidates no annotator would mark: across sentences or lines, too long for the tag, or
+    without a letter or digit.
 
     (The span head scores a span from its first and last word, so "Tianyu ...
     sentence ... Tianyu" can look like a name; such candidates are dropped
@@ -149,6 +150,8 @@ def plausible(tag: str, text: str) -> bool:
     """
     if "\n" in text and tag != "Street Address":
         return False
+    if not any(c.isalnum() for c in text) or (len(text.strip()) == 1 and tag != "Gender"):
+        return False  # an emoji, a dash, the article "a": only a form's "Sex: F" is one character
     if _SENTENCE_INSIDE.search(text):
         return False
     return len(text.split()) <= MAX_WORDS.get(tag, 12)

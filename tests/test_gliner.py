@@ -68,6 +68,8 @@ def test_implausible_candidates_are_dropped():
     assert not plausible("Full Name", "Maria\nLopez")
     assert plausible("Street Address", "12 Elm Street\nApt 4B")
     assert not plausible("Nickname", "Maria Elena Lopez")
+    assert not plausible("Nickname", "❤️") and not plausible("Occupation", "a") and not plausible("Full Name", " - ")
+    assert plausible("Gender", "F") and plausible("Nickname", "Jo")
 
 
 # ------------------------------------------------------------------ fail closed

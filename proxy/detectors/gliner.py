@@ -26,6 +26,7 @@ from typing import Any
 
 from local_models.gliner_runtime import plausible
 from proxy.detectors.base import Detector, DetectorStatus
+from proxy.detectors.name_spans import shape_names
 from proxy.entities import Entity
 from proxy.taxonomy import UnknownTagError, canonical_tag
 
@@ -183,4 +184,4 @@ class GlinerDetector(Detector):
             if start >= end or role_given_to_model(text, start, tag):
                 continue
             entities.append(Entity(text[start:end], start, end, tag, round(span.score, 4), self.name))
-        return entities
+        return shape_names(text, entities, self.name)

@@ -1,0 +1,100 @@
+"""Name spans shaped to the annotation guidelines, after the model has found them.
+
+The model learns name *contexts* well but three span conventions poorly, and
+hand-written text is full of them (docs/annotation-guidelines.md):
+
+* titles are not part of a name: "Dr. [Maria Lopez]", "Ms [Kaya]";
+* a hyphenated or suffixed name is one name: "[Kwame Mensah-Boateng]",
+  "[Raymond Carter III]" (the word splitter cuts at the hyphen, and the model
+  often stops there);
+* a surname on its own is a `Full Name`, a given name on its own a `Nickname`:
+  the model cannot tell "Pike" from "Ana" alone, but the text can: a titled
+  word ("Mr Pike") or the last word of a full name found elsewhere in the text
+  ("Darren Pike ... Pike said") is a surname.
+
+A titled surname the model missed ("Mr Haldane attended") is added, since a
+title before a capitalized word is as sure a sign of a name as any context.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from proxy.entities import Entity
+
+NAME_TAGS = frozenset({"Full Name", "Nickname"})
+_TITLES = (
+    "mr|mrs|ms|miss|mx|dr|prof|professor|sir|dame|lady|lord|rev|revd|reverend|fr|capt|captain|cllr|councillor|"
+    "sgt|sergeant|insp|inspector|det|detective|pc|dc|judge|justice|mme|mlle|herr|frau|sr|sra|srta|dra"
+)
+_LEADING_TITLE = re.compile(rf"(?:(?:{_TITLES})\.?\s+)+", re.IGNORECASE)
+# a capitalized name word: "O'Neill", "Mensah-Boateng", "Lefèvre"; not all capitals ("NHS")
+_NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
+_TITLED = re.compile(
+    rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Judge)\.?[ \t]+(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
+)
+_HYPHEN_TAIL = re.compile(r"[-‐‑][A-Za-zÀ-ÿ]+")
+_SUFFIX = re.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|II|III|IV)(?![\w])")
+# a "Dr" that ends a street name ("Elm Dr Springfield") is not a title
+_STREET_BEFORE = re.compile(r"\b[A-Z][a-z]+[ \t]+$")
+_NOT_NAMES = frozenset({
+    "The", "This", "That", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday",
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December", "Street", "Road", "Avenue", "Lane",
+})
+
+
+def _reshape(text: str, entity: Entity) -> Entity | None:
+    """Drop a leading title, extend over a hyphenated tail and a generational suffix; None if nothing is left."""
+    start, end = entity.start, entity.end
+    title = _LEADING_TITLE.match(text, start, end)
+    titled = False
+    if title and title.end() < end:
+        start, titled = title.end(), True
+    while (m := _HYPHEN_TAIL.match(text, end)) is not None:
+        end = m.end()
+    if entity.tag == "Full Name" and (m := _SUFFIX.match(text, end)) is not None:
+        end = m.end()
+    if start >= end:
+        return None
+    tag = entity.tag
+    if titled and tag == "Nickname":
+        tag = "Full Name"  # "Ms Kaya": a titled single name is a surname
+    if (start, end, tag) == (entity.start, entity.end, entity.tag):
+        return entity
+    return Entity(text[start:end], start, end, tag, entity.score, entity.detector)
+
+
+def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Entity]:
+    """Full Names after a title that no found entity covers."""
+    found = []
+    for m in _TITLED.finditer(text):
+        start, end = m.span("name")
+        if m.group(0).startswith("Dr") and _STREET_BEFORE.search(text, 0, m.start()):
+            continue
+        words = m.group("name").split()
+        if words[0] in _NOT_NAMES:
+            continue
+        if len(words) > 1 and words[1] in _NOT_NAMES:
+            end = start + len(words[0])
+        if any(e.start < end and start < e.end for e in taken):
+            continue
+        found.append(Entity(text[start:end], start, end, "Full Name", 0.6, detector))
+    return found
+
+
+def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
+    """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
+    shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in entities]
+    out = [e for e in shaped if e is not None]
+    out += _titled_names(text, out, detector)
+    surnames = {e.text.split()[-1] for e in out if e.tag == "Full Name" and len(e.text.split()) > 1}
+    return [
+        Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
+        if e.tag == "Nickname" and e.text in surnames else e
+        for e in sorted(out, key=lambda e: e.start)
+    ]
+
+
+__all__ = ["NAME_TAGS", "shape_names"]

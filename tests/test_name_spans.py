@@ -1,0 +1,87 @@
+"""Name spans follow the annotation guidelines: titles out, hyphenated and suffixed names whole, surnames Full Name."""
+
+from __future__ import annotations
+
+import pytest
+
+from local_models.gliner_runtime import DEFAULT_MODEL_DIR
+from proxy.detectors.gliner import GlinerDetector
+from proxy.detectors.name_spans import shape_names
+from proxy.entities import Entity
+
+
+def ent(text: str, value: str, tag: str, nth: int = 0) -> Entity:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(value, start + 1)
+    return Entity(value, start, start + len(value), tag, 0.9, "gliner")
+
+
+def spans(text: str, entities: list[Entity]) -> list[tuple[str, str]]:
+    out = shape_names(text, entities, "gliner")
+    for e in out:
+        assert text[e.start : e.end] == e.text
+    return [(e.text, e.tag) for e in out]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("Seen by Dr. Maria Lopez today.", "Dr. Maria Lopez", "Maria Lopez"),
+        ("Letter to Mrs Bronwen Hughes.", "Mrs Bronwen Hughes", "Bronwen Hughes"),
+        ("Ask Prof Dr Anna Berg first.", "Prof Dr Anna Berg", "Anna Berg"),
+        ("Chair: Sir Malcolm Drury.", "Sir Malcolm Drury", "Malcolm Drury"),
+    ],
+)
+def test_a_leading_title_is_not_part_of_the_name(text: str, found: str, expected: str):
+    assert spans(text, [ent(text, found, "Full Name")]) == [(expected, "Full Name")]
+
+
+def test_a_titled_single_name_is_a_surname():
+    text = "Ms Kaya phoned back."
+    assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]
+
+
+def test_a_title_alone_is_left_as_found():
+    text = "Dear Mr, thanks."
+    assert spans(text, [ent(text, "Mr", "Full Name")]) == [("Mr", "Full Name")]
+
+
+def test_hyphenated_and_suffixed_names_are_whole():
+    text = "Kwame Mensah-Boateng and Raymond Carter III signed; Lily-Mae came too."
+    found = [ent(text, "Kwame Mensah", "Full Name"), ent(text, "Raymond Carter", "Full Name"), ent(text, "Lily", "Nickname")]
+    assert spans(text, found) == [
+        ("Kwame Mensah-Boateng", "Full Name"), ("Raymond Carter III", "Full Name"), ("Lily-Mae", "Nickname"),
+    ]
+
+
+def test_the_last_word_of_a_full_name_alone_is_a_surname_and_a_given_name_stays_a_nickname():
+    text = "Darren Pike reported it. Pike said Darren was tired."
+    found = [ent(text, "Darren Pike", "Full Name"), ent(text, "Pike", "Nickname", 1), ent(text, "Darren", "Nickname", 1)]
+    assert spans(text, found) == [("Darren Pike", "Full Name"), ("Pike", "Full Name"), ("Darren", "Nickname")]
+
+
+def test_a_titled_surname_the_model_missed_is_added():
+    text = "Mr Haldane attended with his daughter; Dr Okeke Monday clinic."
+    assert spans(text, []) == [("Haldane", "Full Name"), ("Okeke", "Full Name")]
+
+
+def test_no_titled_name_is_invented_where_there_is_none():
+    # a street "Dr", a title before a weekday, a title already inside a found name, lower case
+    text = "Turn into Elm Dr Springfield. See you Mr Monday. ask mr tully. Ms Lowe is here."
+    assert spans(text, [ent(text, "Lowe", "Full Name")]) == [("Lowe", "Full Name")]
+
+
+def test_other_tags_pass_through_untouched():
+    text = "Dr Okeke works at St Mary's Hospital."
+    hospital = ent(text, "St Mary's Hospital", "Healthcare Facility")
+    assert (hospital.text, hospital.tag) in spans(text, [hospital])
+
+
+@pytest.mark.skipif(not (DEFAULT_MODEL_DIR / "model.safetensors").is_file(), reason="needs the shipped checkpoint")
+def test_the_shipped_detector_returns_guideline_name_spans():
+    detector = GlinerDetector()
+    text = "Reviewed in the memory clinic on Monday. Mr Haldane attended with his daughter."
+    found = {(e.text, e.tag) for e in detector.detect(text)}
+    assert ("Haldane", "Full Name") in found
+    assert not any(t.startswith("Mr") for t, _ in found)
