@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 	# CPU torch first: an unpinned resolve would pull several GB of CUDA wheels.
 	$(PY) -m pip install --quiet 'torch==$(TORCH_VERSION)'
 	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	# presidio-evaluator's templates and name lists, read as files by the detector's training data: without
+	# its dependencies (spaCy models, plotly), which importing it would need and Veil never does
+	$(PY) -m pip install --quiet --no-deps 'presidio-evaluator==0.3.2'
 	rm -f $(VENV)/.installed-*
 	touch $@
 

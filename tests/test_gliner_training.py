@@ -6,6 +6,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from local_models.training.data import (
     Augmenter,
     Segment,
@@ -164,3 +166,59 @@ def test_terse_texts_are_labelled_from_the_bank_and_join_the_examples():
     assert len(with_extra) == 11
     labels = {lab for ex in with_extra for *_, lab in ex["ner"]}
     assert {"full name", "city or region"} <= labels
+
+
+def _presidio_raw(root):
+    """A raw_data folder in presidio-evaluator's own file formats."""
+    raw = root / "raw_data"
+    raw.mkdir()
+    (raw / "templates.txt").write_text(
+        "My friend {{first_name}} {{last_name}} lives in {{city}}\n"
+        "{{organization}} is an {{nationality}} bank\\nCall {{phone_number}}\n"
+        "Ship it to {{building_number}} {{street_name}}, {{city}}\n"
+        "The corner of {{street_name}} and Main\n"
+        "How do I check my balance?\n",
+        encoding="utf-8",
+    )
+    (raw / "nationalities.csv").write_text("\ufeffcountry,nationality,man,woman,plural\nnorway,norwegian,norwegian,"
+                                           "norwegian,norwegians\n", encoding="utf-8")
+    (raw / "companies_and_organizations.csv").write_text("organization\nABN AMRO Group NV\n  \n", encoding="utf-8")
+    return raw
+
+
+def test_presidio_templates_are_filled_and_labelled(tmp_path):
+    from local_models.training.presidio_templates import companies, nationalities, template_samples, templates
+
+    raw = _presidio_raw(tmp_path)
+    pool = templates(raw)
+    # a template without a labelled slot, or with a street name standing alone, is left out; number + street
+    # name is one address; an escaped newline is a line break
+    assert pool == ["My friend {{first_name}} {{last_name}} lives in {{city}}",
+                    "{{organization}} is an {{nationality}} bank\nCall {{phone_number}}",
+                    "Ship it to {{address}}, {{city}}"]
+    assert companies(raw) == ["ABN AMRO Group NV"] and nationalities(raw) == ["Norwegian"]
+    bank = {"Full Name": ["Ana Ruiz"], "City/Region": ["Legnica"], "Company Name": ["Berthelot et Fils"],
+            "Street Address": ["ul. Sawickiej 95"]}
+    texts = template_samples(40, bank, raw, seed=1)
+    assert texts == template_samples(40, bank, raw, seed=1)
+    seen = set()
+    for segs in texts:
+        text = "".join(s.text for s in segs)
+        assert "{" not in text
+        for s in segs:
+            if s.tag:
+                seen.add((s.text, s.tag))
+    assert seen == {("Ana Ruiz", "Full Name"), ("Legnica", "City/Region"), ("Berthelot et Fils", "Company Name"),
+                    ("Norwegian", "Nationality"), ("ul. Sawickiej 95", "Street Address")}
+
+
+def test_the_installed_presidio_evaluator_feeds_the_open_bank():
+    from local_models.training.open_values import open_value_bank
+    from local_models.training.presidio_templates import raw_data_dir, templates
+
+    raw = raw_data_dir()
+    if raw is None:
+        pytest.skip("presidio-evaluator is not installed (make setup installs it)")
+    assert len(templates(raw)) > 100
+    bank = open_value_bank(n=40)
+    assert "Norwegian" in bank["Nationality"] and "ABN AMRO Group NV" in bank["Company Name"]

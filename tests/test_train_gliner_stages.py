@@ -57,3 +57,21 @@ def test_two_stages_then_a_rerun_resumes_without_retraining(tmp_path, files):
     assert train_gliner.main(_args(work, train, dev, "--first-stage-steps", "2", "--max-steps", "4")) == 0
     steps = [json.loads(line)["step"] for line in (work / "dev_scores.jsonl").read_text().splitlines()]
     assert steps == [2, 4]
+
+
+def test_a_later_stage_continues_from_an_earlier_runs_checkpoint_on_new_data(tmp_path, files):
+    train, dev = files
+    first = tmp_path / "first"
+    assert train_gliner.main(_args(first, train, dev, "--max-steps", "2", "--no-export")) == 0
+    assert not (first / "out").exists()  # --no-export: an earlier stage leaves the shipped files alone
+    later = tmp_path / "later"
+    source = first / "ckpt" / "checkpoint-2"
+    assert train_gliner.main(_args(later, train, dev, "--max-steps", "4", "--init-from", str(source))) == 0
+    state = json.loads((later / "ckpt" / "checkpoint-4" / "trainer_state.json").read_text())
+    assert state["global_step"] == 4  # carried on from step 2, not restarted
+    steps = [json.loads(line)["step"] for line in (later / "dev_scores.jsonl").read_text().splitlines()]
+    assert steps == [4]  # selection starts afresh in the new work dir
+    card = (later / "card.md").read_text()
+    assert f"--init-from {source}" in card and "continued from" in card
+    with pytest.raises(SystemExit, match="not a training checkpoint"):
+        train_gliner.main(_args(tmp_path / "bad", train, dev, "--max-steps", "4", "--init-from", str(tmp_path)))

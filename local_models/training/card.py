@@ -16,9 +16,10 @@ from typing import Any
 
 HYPER = ("label_set", "span_mode", "freeze_layers", "bf16", "copies", "augment_prob", "max_words", "max_width", "dropout",
          "max_steps", "max_minutes", "batch_size", "lr", "others_lr", "weight_decay", "warmup_ratio", "focal_alpha",
-         "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse", "first_stage_steps")
+         "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse", "templates", "first_stage_steps")
 # options added after the first runs: a run (or args namespace) without them used these values
-OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0, "first_stage_steps": 0}
+OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0, "templates": 0, "first_stage_steps": 0,
+                                   "init_from": ""}
 # sections a maintainer writes after a run, carried over from the card being replaced
 HAND_WRITTEN = {
     "Run history": "(fill in: how this checkpoint's run went: interruptions, resumes with changed flags, wall time)",
@@ -136,7 +137,8 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
             f"{run.get('n_examples', '?')} examples after augmentation and chunking; {run.get('stats', {})})"
         ),
         f"* dev data (model selection and threshold only): {a.get('dev')}",
-        "* generator families: TRAIN for training, DEV for selection; the TEST family is never seen.",
+        "* the generator's TEST family is never seen in training or selection; the data-generation note below says",
+        "  which family and seed each file comes from.",
         "* augmentation (local_models/training/data.py): same-tag value swaps, sentence shuffles, PII-free",
         "  filler sentences, chat style (lower case, no final periods, 'im'/'u'), shouting, title case,",
         "  typos in ordinary words and rarely in entities; the label order is shuffled in 20% of examples.",
@@ -155,6 +157,15 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
             f"* terse texts (`--terse {terse}`): {terse} short list-like texts (headers, signatures, address",
             "  blocks, comma-separated details) built from the same open banks, a register the generator's",
             "  prose rarely uses; each is used once, augmented like the samples, and counted in the examples above.",
+        ]
+    templates = int(_option(a, args, "templates") or 0)
+    if templates:
+        lines += [
+            f"* outside templates (`--templates {templates}`, local_models/training/presidio_templates.py): {templates}",
+            "  texts from the 209 sentence templates of Microsoft's `presidio-evaluator` (MIT; support-desk questions,",
+            "  address blocks, news-like sentences written for another PII benchmark), filled from the open banks;",
+            "  with it installed, the banks also hold its 22k real company and organization names and its",
+            "  nationalities. Used once each, augmented like the samples, counted in the examples above.",
         ]
     data_note = a.get("data_note") or getattr(args, "data_note", "")
     if data_note:
@@ -219,12 +230,18 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
         "",
         "```",
         "python -m local_models.training.train_gliner " + " ".join(
-            _flag(k, v) for k, v in a.items() if k in (*HYPER, "train", "dev", "dev_n", "work_dir")
+            _flag(k, v) for k, v in a.items() if k in (*HYPER, "train", "dev", "dev_n", "work_dir", "init_from") and v != ""
         ),
         "```",
         "",
         "Training resumes from the newest checkpoint in the work dir when rerun.",
         "",
+        *([
+            f"This run continued from `{_option(a, args, 'init_from')}` (`--init-from`: the optimizer state and the",
+            "step carry on, the learning rate follows this run's schedule from that step, and dev selection starts",
+            "afresh on this run's dev data); `make model-detector` builds that checkpoint first, with its own command.",
+            "",
+        ] if _option(a, args, "init_from") else []),
     ]
     lines += _hand_written(args)
     return "\n".join(lines)

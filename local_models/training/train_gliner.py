@@ -85,11 +85,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=13)
     p.add_argument("--threads", type=int, default=1, help="torch threads (1 is fastest on a busy 2-core box)")
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in the work dir")
+    p.add_argument("--init-from", default="",
+                   help="a checkpoint dir of an earlier run to continue from (copied into an empty work dir; optimizer "
+                        "and step carried on, dev selection starts afresh on this run's --dev)")
+    p.add_argument("--no-export", action="store_true", help="train only (an earlier stage of a longer build)")
     p.add_argument("--export-only", action="store_true", help="export <work-dir>/best and write the card")
     p.add_argument("--data-note", default="", help="how the data files were made (goes into the card)")
     p.add_argument("--open-values", action=argparse.BooleanOptionalAction, default=False,
                    help="also swap in values from open banks (GeoNames cities, Faker names/companies/streets/jobs)")
     p.add_argument("--terse", type=int, default=0, help="add this many short list-like texts built from the open banks")
+    p.add_argument("--templates", type=int, default=0,
+                   help="add this many texts from presidio-evaluator's templates, filled from the open banks")
     return p.parse_args(argv)
 
 
@@ -228,12 +234,20 @@ def train(args: argparse.Namespace) -> None:
     stats: dict[str, int] = {}
     open_bank: dict[str, list[str]] | None = None
     extra: list[Any] = []
-    if args.open_values or args.terse:
+    if args.open_values or args.terse or args.templates:
         from local_models.training.open_values import open_value_bank, terse_samples
 
         open_bank = open_value_bank(seed=args.seed)
         extra = terse_samples(args.terse, open_bank, seed=args.seed) if args.terse else []
-        log.info("open value bank: %s; %d terse texts", {t: len(v) for t, v in open_bank.items()}, len(extra))
+        if args.templates:
+            from local_models.training.presidio_templates import raw_data_dir, template_samples
+
+            raw = raw_data_dir()
+            if raw is None:
+                raise SystemExit("--templates needs presidio-evaluator: pip install --no-deps presidio-evaluator==0.3.2")
+            extra += template_samples(args.templates, open_bank, raw, seed=args.seed)
+        log.info("open value bank: %s; %d terse and template texts", {t: len(v) for t, v in open_bank.items()},
+                 len(extra))
     examples = build_examples(samples, tag_to_label, copies=args.copies, augment_prob=args.augment_prob, seed=args.seed,
                               max_words=args.max_words, stats=stats,
                               open_bank=open_bank if args.open_values else None, extra=extra)
@@ -255,6 +269,12 @@ def train(args: argparse.Namespace) -> None:
         shutil.rmtree(ckpt_dir, ignore_errors=True)
         shutil.rmtree(work / "best", ignore_errors=True)
         (work / "dev_scores.jsonl").unlink(missing_ok=True)
+    if args.init_from and latest_checkpoint(ckpt_dir) is None:
+        source = Path(args.init_from)
+        if not (source / "trainer_state.json").is_file():
+            raise SystemExit(f"--init-from {source}: not a training checkpoint (no trainer_state.json)")
+        shutil.copytree(source, ckpt_dir / source.name)
+        log.info("continuing from %s", source)
     deadline = time.time() + args.max_minutes * 60 if args.max_minutes else 0.0
     # --first-stage-steps N: a schedule that decays to 0 at step N, then a warm restart that decays again to
     # --max-steps (one linear schedule over max_steps, entered at step N); a rerun resumes in either stage
@@ -397,6 +417,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if not args.export_only:
         train(args)
+    if args.no_export:
+        return 0
     facts = export(args)
     write_card(args, facts)
     return 0
