@@ -111,8 +111,26 @@ def test_bare_ask_keeps_values_the_ask_itself_holds() -> None:
     for text, values in (("Which country uses the dialling code +351 212 345 678?", ["+351 212 345 678"]),
                          ("Is 30 February 1985 a real date, given I'm 41?", ["30 February 1985", "41"]),
                          ("Honestly, what is the tallest mountain?", ["lea@ex.org"]),
-                         ("my badge is K-7781 can u tell me a riddle", ["K-7781"])):  # no clause break: kept
+                         ("what does K-7781 mean on my badge", ["K-7781"])):
         assert bare_ask(text, values) == text
+
+
+def test_bare_ask_of_a_turn_typed_without_punctuation_starts_at_the_ask_word() -> None:
+    assert bare_ask("my badge is K-7781 can u tell me a riddle", ["K-7781"]) == "can u tell me a riddle"
+    text = "i live at 22 baker street in london and my phone is 07700 900123 whats a good name for a goldfish"
+    assert bare_ask(text, ["22 baker street", "london", "07700 900123"]) == "whats a good name for a goldfish"
+    # the statement must hold a value, and must not ask itself
+    assert bare_ask("i really like dogs what breed suits a flat", ["07700 900123"]) == \
+        "i really like dogs what breed suits a flat"
+    assert bare_ask("how far is Leeds how long is the drive", ["Leeds"]) == "how far is Leeds how long is the drive"
+
+
+def test_an_abbreviation_the_sentence_goes_on_after_does_not_end_it() -> None:
+    _check("My passport no. is X1234567. Which documents do I need for a visa?",
+           "Which documents do I need for a visa?", "passport no. is X1234567")
+    _check("Tel. 0161 496 0000 is my number. What is a good first pet?", "What is a good first pet?",
+           "Tel. 0161 496 0000")
+    _check("The answer is no. What now?", "What now?", "The answer is no.")
 
 
 def test_states_value_is_exact_and_whole_word() -> None:

@@ -42,14 +42,22 @@ _MARKER_RE = re.compile(r"^\s*(?:my\s+question|question|q|task|request|ask|promp
 _REQUEST_RE = re.compile(
     r"^\s*(?:hi|hello|hey|ok|okay|so|now|also|and|then|thanks)?[\s,!.:-]*"
     r"(?:please|pls|can|could|would|will|help|write|draft|compose|summari[sz]e|explain|suggest|give|tell|"
-    r"what|how|why|when|where|which|who|whom|whose|is|are|do|does|should|based|given|using|considering|"
+    r"whats|hows|what|how|why|when|where|which|who|whom|whose|is|are|do|does|should|based|given|using|considering|"
     r"i\s+need|i\s+want|i'd\s+like|create|make|list|compare|recommend|calculate|estimate|translate|"
     r"rewrite|check|review|plan|prepare|fill|find|figure)\b",
     re.IGNORECASE,
 )
-# A terminator right before a letter or digit is inside a token (an e-mail, an IP, 2.5), not a sentence end.
-_SENTENCE_RE = re.compile(r"(?:[^.!?\n]|[.!?](?=\w))+(?:[.!?]+|$)")
+# A terminator right before a letter or digit is inside a token (an e-mail, an IP, 2.5), not a sentence end;
+# nor is the period of an abbreviation that the sentence goes on after ("my passport no. is X1234567").
+_SENTENCE_RE = re.compile(
+    r"(?:\b(?:[Nn]o|[Nn]r|[Tt]el|[Pp]h|approx|vs|[Rr]ef|[Aa]cc|e\.g|i\.e|St|Dr|Mr|Mrs|Ms)\.(?=\s+[a-z0-9#(+])"
+    r"|[^.!?\n]|[.!?](?=\w))+(?:[.!?]+|$)"
+)
+# Where an ask starts inside a turn typed without punctuation ("my phone is 07700 900123 whats a good name ...")
+_ASK_WORD_RE = re.compile(r"\s+(?=(?:what|whats|what's|how|hows|how's|can|could|would|please|pls|suggest|recommend)\b)",
+                          re.IGNORECASE)
 _CLAUSE_BREAK_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]+\s+")
+_SENTENCE_END_RE = re.compile(r"[.!?]\s")
 
 
 @dataclass(frozen=True)
@@ -161,6 +169,14 @@ def _without_leading_clause(question: str, values: Sequence[str]) -> str:
         head, rest = question[:m.start()], question[m.end():]
         if rest.strip() and _REQUEST_RE.match(rest) and not _asks(head) and states_value(head, values):
             return rest.strip()
+    # typed without punctuation: the first ask word after a statement that holds a value starts the ask
+    for m in _ASK_WORD_RE.finditer(question):
+        head, rest = question[:m.start()], question[m.end():]
+        if _CLAUSE_BREAK_RE.search(head) or _SENTENCE_END_RE.search(head):
+            break  # punctuated after all: the rule above decided
+        if not _asks(head) and states_value(head, values):
+            return rest.strip()
+        break
     return question
 
 
