@@ -2,8 +2,12 @@
 
 Decisions: a month name must be capitalised ("we march on" is no date); a
 bare year ("in 2019") is not a Date unless a life-event word puts it on a
-personal timeline ("born in 1987", "graduated in 2015"), because years alone
-are everywhere in ordinary prose. "34 years old" is an Age, never a Duration.
+personal timeline ("born in 1987", "graduated in 2015", "after her stroke in
+2019"), because years alone are everywhere in ordinary prose; a year range
+("1938 – 2025", "2019 to present") is always a timeline. A month alone is a
+Date only after a time preposition ("in August", "by end of April") or with
+"mid-". A day range ("17–21 March") is one Date. "34 years old" is an Age,
+never a Duration.
 """
 
 from __future__ import annotations
@@ -14,7 +18,13 @@ import re
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
 from proxy.recognizers.number_words import FIRST_WORDS, NUMBER_WORD
-from proxy.recognizers.scan import backward_anchors, near_keywords, number_anchors, word_anchors
+from proxy.recognizers.scan import (
+    ScanText,
+    backward_anchors,
+    near_keywords,
+    number_anchors,
+    word_anchors,
+)
 
 _MONTH_NAMES = "January February March April May June July August September October November December".split()
 _MONTH_ABBREVIATIONS = "Jan Feb Mar Apr Jun Jul Aug Sept Sep Oct Nov Dec".split()
@@ -30,6 +40,19 @@ _DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)?(?!\d)"
 _YEAR = r"(?:1[89]|20)\d{2}(?!\d)"
 _WEEKDAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\.?)"
 _WEEKDAY_PREFIX = rf"{_WEEKDAY},?\s+(?:the\s+)?"
+_WEEKDAYS_PLURAL = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))(?!\w)"
+_FULL_MONTH = "(?:" + "|".join(_MONTH_NAMES) + ")(?![a-z])"
+# Lower-case months are dates only right after "born"/"DOB" ("born 3rd april 98").
+_ANY_CASE_MONTH = (
+    "(?:"
+    + "|".join(
+        [m.lower() for m in _MONTH_NAMES] + _MONTH_NAMES + [a.lower() for a in _MONTH_ABBREVIATIONS] + _MONTH_ABBREVIATIONS
+    )
+    + r")(?![a-z])\.?"
+)
+_ORDINAL_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?!\w)"
+_RANGE_TO = r"(?:\s?[–—-]\s?|\s+(?:to|until|till|through)\s+)"
+_SEASON = r"(?:[Ss]pring|[Ss]ummer|[Aa]utumn|[Ff]all|[Ww]inter)"
 _ZONE = r"(?:\s?(?:UTC|GMT|[ECMP][SD]T|CET|CEST|BST|IST|JST|AEST|AEDT|Z)(?:[+-]\d{1,2}(?::?\d{2})?)?(?![A-Za-z]))?"
 _AMPM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![A-Za-z]))"
 
@@ -38,6 +61,13 @@ _WEEKDAYS = word_anchors(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun".split()
 )
 _BEFORE_MONTH = backward_anchors(re.compile(_MONTH), re.compile(rf"{_DAY}(?:\s+of)?\s+\Z"), reach=16)
+_BEFORE_MONTH_RANGE = backward_anchors(
+    re.compile(_MONTH), re.compile(rf"{_DAY}{_RANGE_TO}{_DAY}(?:\s+of)?\s+\Z"), reach=28
+)
+_WEEKDAYS_AND_PLURALS = word_anchors(
+    "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
+    "mondays tuesdays wednesdays thursdays fridays saturdays sundays".split()
+)
 _BEFORE_COLON = backward_anchors(re.compile(":"), re.compile(r"\d{1,2}\Z"), reach=2)
 _BEFORE_AMPM = backward_anchors(
     re.compile(r"am|pm|AM|PM|a\.m\.|p\.m\.|A\.M\.|P\.M\.|Am|Pm"), re.compile(r"\d{1,2}\s?\Z"), reach=3
@@ -69,6 +99,22 @@ def _valid_textual_date(span: str) -> bool:
     return day is None or _day_fits(day, _MONTH_NUMBER[month_match.group(1).lower()], year)
 
 
+def _valid_any_case_date(span: str) -> bool:
+    return _valid_textual_date(span.title())
+
+
+def _valid_day_range(span: str) -> bool:
+    """'17–21 March': both days real in that month, the first before the second."""
+    month_match = _MONTH_IN.search(span)
+    numbers = [int(n) for n in _NUMBER_IN.findall(span)]
+    if month_match is None or len(numbers) < 2:
+        return False
+    month = _MONTH_NUMBER[month_match.group(1).lower()]
+    year = numbers[2] if len(numbers) > 2 else None
+    first, last = numbers[0], numbers[1]
+    return first < last and _day_fits(first, month, year) and _day_fits(last, month, year)
+
+
 def _valid_iso_date(span: str) -> bool:
     year, month, day = (int(n) for n in _NUMBER_IN.findall(span))
     return _day_fits(day, month, year)
@@ -87,7 +133,7 @@ _SHORT_DATE_WORDS = Keywords.for_label(
     "Date",
     [
         "{on,by,until,till,due,from,since,starting,before,after,dated,born,expires,expiry,issued}",
-        "{date,dob,birthday,birthdate,booked,scheduled,appointment,check up}",
+        "{date,dob,birthday,birthdate,booked,scheduled,appointment,check up,admitted,discharged}",
     ],
 )
 
@@ -98,6 +144,40 @@ _LIFE_EVENTS = Keywords.for_label(
         "{enrolled,immigrated,emigrated,diagnosed,started,graduated,graduating,graduation}",
         "class of",
     ],
+)
+
+
+# Further events that put a bare year on a person's timeline, looked for in the whole
+# sentence before the year ("I completed my MArch at the Bartlett ... in 2016").
+_YEAR_EVENTS = Keywords.for_label(
+    "Date",
+    [
+        "{born,birth,birthday,married,divorced,widowed,since,joined,hired,moved,relocated,retired,enrolled}",
+        "{immigrated,emigrated,diagnosed,started,graduated,graduating,graduation,completed,finished,accident,stroke}",
+        "{died,death,passed,met,separated,entered,arrived,came,come,crossed,expires,expired,expiry,due,left}",
+        "{conviction,convicted,arrested,surgery,operation,injured,injury,taught,studied,worked,lived,qualified}",
+        "{adopted,engaged,promoted,trained,served,visited,bought,sold,lost}",
+    ],
+)
+_YEAR_CANDIDATE = re.compile(r"(?<![\w$€£.,/:-])(?:19|20)\d{2}(?![\w%/-]|[.,:]\d)")
+
+
+def _years_after_events(doc: ScanText) -> list[int]:
+    """Years with a life-event word earlier in their sentence (up to 80 characters back)."""
+    if not _YEAR_EVENTS.may_occur(doc):
+        return []
+    return [
+        match.start()
+        for match in _YEAR_CANDIDATE.finditer(doc.text)
+        if _YEAR_EVENTS.nearest(doc, match.start(), match.end(), before=80, after=0) is not None
+    ]
+
+
+# Count nouns: "in 2000 rows" is a number.
+_NOT_A_YEAR_AFTER = (
+    r"(?!\s+(?:people|persons|users|customers|units|rows|items|students|employees|members|words|pages|calories"
+    r"|kcal|steps|times|km|miles|metres|meters|feet|dollars|euros|pounds|points|characters|tokens|ms|mg|ml|kg"
+    r"|lbs|rpm|copies|votes|hours|minutes|seconds|days)\b)"
 )
 
 
@@ -139,6 +219,94 @@ def date_recognizer() -> PatternRecognizer:
                 r"(?<![\w./-])(?:0[1-9]|1[0-2])/(?:19|20)\d{2}(?![\w/-]|[.:]\d)",
                 0.7,
                 anchors=number_anchors(6, 2),
+            ),
+            # a day range is one Date: "17–21 March", "2 to 16 January", "March 17-21, 2025"
+            Pattern.compile(
+                "day-range-month",
+                rf"(?<![\w.,$€£/:–-]){_DAY}{_RANGE_TO}{_DAY}(?:\s+of)?\s+{_MONTH}(?:,?\s+{_YEAR})?",
+                0.88,
+                validator=_valid_day_range,
+                anchors=_BEFORE_MONTH_RANGE,
+            ),
+            Pattern.compile(
+                "month-day-range",
+                rf"{_MONTH}\s+{_DAY}{_RANGE_TO}{_DAY}(?:,?\s+{_YEAR})?(?![\w/:-]|[.,]\d)",
+                0.88,
+                validator=_valid_day_range,
+                left_bound=".",
+            ),
+            # "born 3rd april 98", "DOB: 3 mar 1990": after these words any case and a two-digit year
+            Pattern.compile(
+                "born-any-case",
+                r"(?:born|Born|BORN|dob|DOB|Dob|D\.O\.B\.?)\s*(?::\s*|on\s+)?"
+                rf"(?P<span>{_DAY}(?:\s+of)?\s+{_ANY_CASE_MONTH}(?:,?\s+(?:{_YEAR}|'?\d{{2}}(?!\d)))?"
+                rf"|{_ANY_CASE_MONTH}\s+{_DAY}(?:,?\s+(?:{_YEAR}|'?\d{{2}}(?!\d)))?)",
+                0.85,
+                validator=_valid_any_case_date,
+                left_bound="",
+            ),
+            # "Sunday 12th", "Thurs the 14th": a weekday with an ordinal day is a date
+            Pattern.compile(
+                "weekday-ordinal", rf"{_WEEKDAY}\s+(?:the\s+)?{_ORDINAL_DAY}", 0.75, anchors=_WEEKDAYS
+            ),
+            # "on the 11th," "till the 20th.": not "on the 5th floor"
+            Pattern.compile(
+                "the-ordinal",
+                r"(?:on|till|until|by|from|since|before|after|On|Till|Until|By|From|Since|Before|After)\s+the\s+"
+                rf"(?P<span>{_ORDINAL_DAY})(?=\s*(?:[,.;!?)]|\n|$)|\s+(?:and|at|but|so|or|for|when)\b)",
+                0.55,
+                left_bound="",
+            ),
+            # "in August", "since February", "by end of April", "in mid-June"; a following name
+            # ("by May Swenson") or number (other patterns) is not this
+            Pattern.compile(
+                "month-alone",
+                r"(?:in|since|from|until|till|by|during|before|after|through|In|Since|From|Until|Till|By|During"
+                r"|Before|After)\s+(?:the\s+)?"
+                rf"(?P<span>(?:(?:mid|early|late|end\s+of|start\s+of|beginning\s+of|middle\s+of)[- ])?{_FULL_MONTH})"
+                r"(?!\s*,?\s*\d|\s+[A-Z][a-z]|-)",
+                0.55,
+                left_bound="",
+            ),
+            Pattern.compile("mid-month", rf"(?:mid|Mid)-{_FULL_MONTH}(?!\s*,?\s*\d)", 0.55, left_bound=""),
+            Pattern.compile("season-year", rf"{_SEASON}(?:\s+of)?\s+{_YEAR}", 0.7, left_bound=""),
+            # "Monday to Friday", "Wed to Sat", "Tuesdays and Thursdays"
+            Pattern.compile(
+                "weekday-range",
+                # the last one's period is the sentence's full stop
+                rf"{_WEEKDAYS_PLURAL}\.?(?:\s?[–—-]\s?|\s+(?:to|till|until|through|thru|and)\s+){_WEEKDAYS_PLURAL}",
+                0.6,
+                anchors=_WEEKDAYS_AND_PLURALS,
+            ),
+            # a year that opens a range: "1938 – 2025", "from 2019 to 2022", "(2019–present)"
+            Pattern.compile(
+                "year-range-start",
+                rf"(?<![\w$€£.,/:-])(?<!\d )(?<![Vv]ersion )(?<![Vv]ersions )(?P<span>{_YEAR}){_RANGE_TO}"
+                r"(?:(?:19|20)\d{2}(?![\w%/-]|[.,:]\d)|(?:[Pp]resent|[Nn]ow|[Tt]oday|[Cc]urrent|[Dd]ate)(?!\w))",
+                0.6,
+                anchors=number_anchors(4, 1),
+            ),
+            Pattern.compile(
+                "year-range-end",
+                r"(?:(?<=\d{4}–)|(?<=\d{4}—)|(?<=\d{4}-)|(?<=\d{4} – )|(?<=\d{4} — )|(?<=\d{4} - )"
+                r"|(?<=\d{4} to )|(?<=\d{4} until ))"
+                r"(?<!ersion \d{4} to )(?<!ersion \d{4}-)(?<!ersion \d{4}–)"
+                rf"{_YEAR}(?![\w%/-]|[.,:]\d){_NOT_A_YEAR_AFTER}",
+                0.6,
+                anchors=number_anchors(4, 1),
+            ),
+            # a year closing a CV line: "B.S. Computer Science, KAIST, 2019"
+            Pattern.compile(
+                "line-end-year",
+                rf"(?<=[^\W\d_], ){_YEAR}(?=[ \t]*(?:\n|$))",
+                0.5,
+                anchors=number_anchors(4, 1),
+            ),
+            Pattern.compile(
+                "event-year",
+                rf"(?<!the )(?<!The )(?<!a )(?<!an )(?:19|20)\d{{2}}(?![\w%/-]|[.,:]\d){_NOT_A_YEAR_AFTER}",
+                0.55,
+                anchors=_years_after_events,
             ),
             Pattern.compile(
                 "life-event-year",

@@ -12,8 +12,15 @@ import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer, Validator
 from proxy.recognizers.context import NOT_PII, Keywords
-from proxy.recognizers.number_words import NUMBER_WORD, word_to_int
-from proxy.recognizers.scan import Anchors, backward_anchors, near_keywords, number_anchors, word_anchors
+from proxy.recognizers.number_words import NUMBER_WORD, TENS_WORD, word_to_int
+from proxy.recognizers.scan import (
+    Anchors,
+    ScanText,
+    backward_anchors,
+    near_keywords,
+    number_anchors,
+    word_anchors,
+)
 
 _LEADING_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 
@@ -59,6 +66,67 @@ _CLAUSE_END = r"(?=\s*(?:[,.;!:–—-]\s|[,.;!]|$|\n|(?:and|plus|while|but|so|n
 _BEFORE_IS_NUMBER = backward_anchors(re.compile(r"(?:is|'s|’s|are)\s+[1-9]\d"), re.compile(r"[A-Za-z]+\s*\Z"), reach=24)
 _BULLET_ANCHORS = backward_anchors(re.compile(r"[•|·]"), re.compile(r"[1-9]\d\s*\Z"), reach=4)
 
+# Hand-written forms, weaker than the labelled ones above (other readings of the number win).
+# After an age: a clause break, a joining word, or chat filler ("I'm 15 btw", "im 34 whats").
+_AGE_END = (
+    r"(?=\s*(?:[,.;!?:)–—-]\s|[,.;!?)]|$|\n"
+    r"|(?:and|plus|while|but|so|now|then|with|btw|lol|tbh|whats|what's|what’s)\b))"
+)
+# Capitalised words that stand before "is"/"(3)" as often as a name does, and are never one.
+_NOT_A_NAME = frozenset(
+    """the this that it what there which here who how why when where total price score number result answer
+    rent size room level grade step page pages chapter section sections figure fig table part item items note notes
+    appendix option rule article clause question exhibit bay unit phase stage year day week month time count rate
+    cost fee balance limit temperature temp speed distance length width depth volume vol capacity quantity amount
+    population sum average mean median minimum maximum max min value ratio rank position target goal deadline
+    everything nothing one each mine yours today tomorrow tonight version issue box line paragraph para schedule
+    annex footnote episode season series act scene verse psalm route platform gate floor flat apt apartment suite
+    block lot no ext extension tel phone mobile code class group team tier point points task test exercise problem
+    round term semester level lesson module track slide ward bed seat row dinner lunch breakfast brunch tea supper
+    kickoff practice meeting call pickup start end doors show mass service shift curfew bedtime party match game""".split()
+)
+_WEEKDAY_OR_MONTH = frozenset(
+    """monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun january
+    february march april may june july august september october november december jan feb mar apr jun jul aug sep
+    sept oct nov dec""".split()
+)
+_STREET_WORD = re.compile(
+    r"\b(?:Rua|Avenida|Av|Avenue|Ave|Street|St|Road|Rd|Calle|Carrer|Via|Viale|Strasse|Straße|Lane|Boulevard|Blvd"
+    r"|Rue|Praça|Travessa|Alameda|Estrada|Rodovia|Plaza|Paseo|Piazza|Corso|Largo)\b"
+)
+# after a capitalised word (a name, a nationality) or a bracket: "apples, 12, pears" is a list
+_APPOSITION_NUMBER = re.compile(r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\)))(?:,| [–—]) [1-9]\d?(?!\d)")
+_PAREN_NUMBER = re.compile(r"([A-Z][a-z][\w'’-]*) \([1-9]\d?(?!\d)")
+
+
+def _apposition_anchors(doc: ScanText) -> list[int]:
+    """Numbers set off after a word or a name ("Siobhán Kelly, 31, teacher", "Drury — 71,"), but not the
+    house number of a street written first ("Avenida Atlântica, 56") or a date ("Tuesday, 12")."""
+    text = doc.text
+    found = []
+    for match in _APPOSITION_NUMBER.finditer(text):
+        word = (match.group(1) or "").lower()
+        if word in _WEEKDAY_OR_MONTH or word in _NOT_A_NAME:
+            continue
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        if _STREET_WORD.search(text, max(line_start, match.start() - 40), match.end()):
+            continue
+        found.append(match.end() - len(match.group().rsplit(" ", 1)[1]))
+    return found
+
+
+def _paren_anchors(doc: ScanText) -> list[int]:
+    """A number in brackets right after a capitalised name ("Theo (6)"), not after "Section (3)"."""
+    return [
+        match.end() - len(match.group().rsplit("(", 1)[1])
+        for match in _PAREN_NUMBER.finditer(doc.text)
+        if match.group(1).lower() not in _NOT_A_NAME and match.group(1).lower() not in _WEEKDAY_OR_MONTH
+    ]
+
+
+def _not_a_name_guard() -> str:
+    return "(?!(?:" + "|".join(sorted((w.capitalize() for w in _NOT_A_NAME), key=len, reverse=True)) + r")\b)"
+
 
 def age_recognizer() -> PatternRecognizer:
     age_number = rf"(?P<span>\d{{1,3}}|{NUMBER_WORD})"
@@ -82,7 +150,8 @@ def age_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "aged",
-                r"(?:aged|Aged|age\s+of|Age\s+of|age|Age|AGE)\s*[:|]?\s*(?P<span>\d{1,3})(?!\w|[.,]\d)",
+                # a quote after the key is JSON or a dict: '"age": 38'
+                r"(?:aged|Aged|age\s+of|Age\s+of|age|Age|AGE)[\"'”]?\s*[:|=]?\s*(?P<span>\d{1,3})(?!\w|[.,]\d)",
                 0.9,
                 validator=_plausible_age,
                 left_bound="",
@@ -121,6 +190,51 @@ def age_recognizer() -> PatternRecognizer:
                 0.6,
                 validator=_plausible_age,
                 anchors=_BULLET_ANCHORS,
+            ),
+            # "Leo is 8 and", "Kayla, is 15", "who is 19 and", "hes maybe 50,", "she's 70-ish",
+            # "Hana Suzuki was 17 then", "She was seventy-two and", "Aiyana's only 19 so"
+            Pattern.compile(
+                "is-age",
+                r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is"
+                rf"|{_not_a_name_guard()}[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
+                r"|(?:'s|’s)(?=\s+(?:only|just|nearly|almost|barely)\b))))"
+                r"\s+(?:(?:only|just|nearly|almost|barely|about|around|maybe|probably)\s+)?"
+                rf"(?P<span>[1-9]\d?|{TENS_WORD})(?![\w%/]|[.,:]\d)(?:-ish)?{_AGE_END}",
+                0.5,
+                validator=_plausible_age,
+            ),
+            # "im 34 whats the best", "I'm 15 btw", "im 31, pregnant"
+            Pattern.compile(
+                "im-number-chat",
+                rf"(?:I'm|i'm|I’m|i’m|I am|i am|im|Im)\s+(?P<span>[1-9]\d)(?![\w%/]|[.,:]\d){_AGE_END}",
+                0.55,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # "Siobhán Kelly, 31, primary school teacher", "Mum (Doreen Fletcher, 84)", "Drury — 71, ex-Navy"
+            Pattern.compile(
+                "apposition",
+                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|[ \t]*\n|[ \t]*$)(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
+                0.5,
+                validator=_plausible_age,
+                anchors=_apposition_anchors,
+            ),
+            # "Theo (6) has epilepsy", "Sanjay Patel (44, pharmacist)"; not "(21) 90782-6918"
+            Pattern.compile(
+                "name-paren",
+                r"[1-9]\d?(?![.,:]?\d)(?=\)(?!\s*[\d(+-])|,\s)",
+                0.55,
+                validator=_plausible_age,
+                anchors=_paren_anchors,
+            ),
+            # "in her fifties", "early 30s": the decade alone; "the late 90s" is an era
+            Pattern.compile(
+                "decade",
+                r"(?:in\s+(?:his|her|their|my|your|our|His|Her|Their|My)\s+(?:(?:early|mid|late)[- ])?"
+                r"|(?<!the )(?<!The )(?:early|mid|late|Early|Mid|Late)[- ])"
+                r"(?P<span>[1-9]0s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)(?![\w'’])",
+                0.55,
+                left_bound="",
             ),
             Pattern.compile(
                 "turned",

@@ -37,3 +37,7 @@ def word_to_int(text: str) -> int | None:
     if not parts or any(part not in WORD_VALUES for part in parts):
         return None
     return sum(WORD_VALUES[part] for part in parts)
+
+
+# "seventy-two", "Forty": the written ages a bare "was ..." can carry (not "seven", a clock hour too).
+TENS_WORD = rf"(?:(?:{_both_cases(_TENS)})(?:[- ](?:{'|'.join(_UNITS[:9])}))?)"

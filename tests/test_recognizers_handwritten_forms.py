@@ -1,0 +1,140 @@
+"""Hand-written Age and Date forms (docs/annotation-guidelines.md spans) and their false-positive guards."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers import RecognizerDetector
+
+DETECTOR = RecognizerDetector()
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    entities = DETECTOR.detect(text)
+    for e in entities:
+        assert text[e.start : e.end] == e.text
+    return {(e.text, e.tag) for e in entities}
+
+
+def spans(text: str, tag: str) -> list[tuple[int, int, str]]:
+    return [(e.start, e.end, e.text) for e in DETECTOR.detect(text) if e.tag == tag]
+
+
+AGES = [
+    ("Theo (6) has epilepsy", "6"),
+    ("Sanjay Patel (44, pharmacist) was driving", "44"),
+    ("Mum (Doreen Fletcher, 84) had a fall", "84"),
+    ("Applicant 1: Siobhán Kelly, 31, primary school teacher", "31"),
+    ("Chair: Sir Malcolm Drury — 71, ex-Royal Navy", "71"),
+    ("Our son Joon, 10, broke his wrist", "10"),
+    ("Leo is 8 and has a peanut allergy", "8"),
+    ("The young person, Kayla, is 15 and placed with carers", "15"),
+    ("my colleague Tariq, who is 19 and only started", "19"),
+    ("Gabriel Tremblay (Gabe) is 31, an electrician", "31"),
+    ("Aiyana's only 19 so no wine bars", "19"),
+    ("Hana Suzuki was 17 then, sullen", "17"),
+    ("She was seventy-two and nearly blind", "seventy-two"),
+    ("hes maybe 50, works as a bouncer", "50"),
+    ("she's 70-ish, Samoan", "70"),
+    ("Dad turns 90 next month", "90"),
+    ("my email is x@y.de and im 34 whats the best way", "34"),
+    ("I'm 15 btw", "15"),
+    ('{"name": "Karla", "age": 38, "city": "Guadalajara"}', "38"),
+    ("Mateo (child, age 9) lives with me", "9"),
+    ("staff nurse, early 30s, moved from Cork", "30s"),
+    ("after a stroke in her fifties left her", "fifties"),
+]
+
+
+@pytest.mark.parametrize(("text", "span"), AGES, ids=[s for _, s in AGES])
+def test_age_forms(text: str, span: str) -> None:
+    start = text.index(span)
+    assert spans(text, "Age") == [(start, start + len(span), span)]
+
+
+DATES = [
+    ("I graduated from the Bartlett School of Architecture in 2016. I am relocating", "2016"),
+    ("Self-employed carpenter since 2019, registered", "2019"),
+    ("Dad (Raymond Carter, born 1954) has dementia", "1954"),
+    ("after her stroke in 2019 she couldn't cook", "2019"),
+    ("your PhD programme beginning autumn 2025.", "autumn 2025"),
+    ("I am relocating to Victoria in August and would", "August"),
+    ("a cruise with my husband in mid-June. The cabin", "mid-June"),
+    ("he'll migrate it by end of April\n- Rahul", "end of April"),
+    ("the builder says is mid-July.", "mid-July"),
+    ("Since February the couple above have", "February"),
+    ("the heating has been off since Sunday 12th and", "Sunday 12th"),
+    ("turned up at the school on Tuesday 21st trying", "Tuesday 21st"),
+    ("I'm WFH from Leeds till the 20th, my back", "20th"),
+    ("Thanks Omar. I'm away 17–21 March so can we", "17–21 March"),
+    ("We're doing Lisbon from 2 to 6 May. Aiyana", "2 to 6 May"),
+    ("name jess\nborn 3rd april 98\nuni goldsmiths", "3rd april 98"),
+    ("Bay 1: Mr Hollins, admitted 3/11 with COPD", "3/11"),
+    ("- Backend Engineer, Coupang (2019–present): payments", "2019"),
+    ("Sabre Polska, Data Analyst, 2021 to present", "2021"),
+    ("- B.S. Computer Science, KAIST, 2019\n\nOther", "2019"),
+    ("working 12-hour nights Wed to Sat. My husband", "Wed to Sat"),
+    ("in the lab on Tuesdays and Thursdays for now", "Tuesdays and Thursdays"),
+]
+
+
+@pytest.mark.parametrize(("text", "span"), DATES, ids=[s for _, s in DATES])
+def test_date_forms(text: str, span: str) -> None:
+    start = text.index(span)
+    assert spans(text, "Date") == [(start, start + len(span), span)]
+
+
+def test_year_ranges_give_each_year() -> None:
+    assert spans("ELEANOR MAY FAIRCLOUGH\n1938 – 2025\n\nPeacefully", "Date") == [
+        (23, 27, "1938"),
+        (30, 34, "2025"),
+    ]
+    text = "I taught her at Victoria University from 2019 to 2022, where she"
+    assert [s for *_, s in spans(text, "Date")] == ["2019", "2022"]
+
+
+def test_a_day_range_replaces_its_inner_date() -> None:
+    text = "We were in Bali from 2 to 16 January. On 9 January my wife got ill"
+    assert [s for *_, s in spans(text, "Date")] == ["2 to 16 January", "9 January"]
+
+
+NEGATIVES = [
+    "See Section (3) for details.",
+    "Figure (2) shows the trend.",
+    "Level (5) unlocked.",
+    "Turn to page 12, then read on.",
+    "It still runs Windows 2000, sadly.",
+    "Version 2019 to 2020 upgrade guide",
+    "We march on and may win.",
+    "May I ask something?",
+    "I have 3 kids, 2 dogs and a cat.",
+    "Meet me at 5, then we eat.",
+    "The meeting is at 10:30, room 4.",
+    "It cost $45, which was fine.",
+    "Chapter 4, 12, and 15 are optional.",
+    "Items: apples, 12, oranges",
+    "Rua Augusta, 2020, apto 935.",
+    "Avenida Atlântica, 56, apto 44.",
+    "Dinner was 7, then a film.",
+    "Rent is 9, I think.",
+    "It was 5.",
+    "the late 90s were great",
+    "In 2019 we changed suppliers.",
+    "Order 12345 shipped in 2019.",
+    "what oil should I use for a 2015 VW Golf?",
+    "who won the 2018 world cup",
+    "in 2000 rows of data",
+    "the office is on the 3rd floor",
+    "the 2nd time I tried it",
+    "a book by May Swenson",
+]
+
+
+@pytest.mark.parametrize("text", NEGATIVES)
+def test_no_age_or_date(text: str) -> None:
+    assert {tag for _, tag in found(text)} & {"Age", "Date"} == set()
+
+
+def test_phone_and_duration_keep_their_reading() -> None:
+    assert found("Call (21) 90782-6918 now.") == {("(21) 90782-6918", "Phone Number")}
+    assert found("I'm 30 minutes away.") == {("30 minutes", "Duration")}
