@@ -4,9 +4,12 @@ The amount's format says "money"; only the words around it say whose money:
 "salary of $4,500" is Monthly Income, "$4,500 in savings" an Account Balance
 (mapping from docs/annotation-guidelines.md). An amount with no deciding word
 is still personal money in a prompt, so it is kept as Account Balance with a
-low score. A percentage without a financial word ("50% chance") is dropped,
-and so is a bare number near "income" ("I make 5000"): without a currency it
-is too often something else.
+low score, unless it is per month ("$5,200/month"): that is mostly a pay.
+Phrases beat their single words ("left to pay" is a loan, "CPP payment" a
+pension), and the words after an amount stop at the next "and ...". A
+percentage without a financial word ("50% chance") is dropped, and so is a
+bare number near "income" ("I make 5000"): without a currency it is too often
+something else.
 """
 
 from __future__ import annotations
@@ -14,8 +17,8 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.context import Keywords
-from proxy.recognizers.scan import backward_anchors, near_keywords
+from proxy.recognizers.context import ContextHit, Keywords
+from proxy.recognizers.scan import ScanText, backward_anchors, near_keywords
 
 # "N45,000" (naira) only with thousands grouping, so "N95" stays a mask.
 # Literal alternatives only: `re` then scans for their first characters quickly.
@@ -61,25 +64,40 @@ MONEY_TAG_WORDS = Keywords(
             "social security{, payment{,s}, benefit{,s}, check{,s}, income, disability}",
             "Social Security Payment",
         ),
+        ("{=SSI,=SSDI}", "Social Security Payment"),
+        # other countries' state pensions too (Canada, Germany, the Netherlands, UK, Australia, Brazil);
+        # "CPP payment" is one phrase, so "payment" does not make it an expense
         (
-            "{=SSI,=SSDI,disability benefit{,s},retirement benefit{,s},benefit{,s},pension{,s}}",
+            (
+                "{ssi,ssdi,disability benefit,retirement benefit,benefit,{state ,age ,}pension,cpp,qpp,oas,"
+                "canada pension plan,old age security,rente,aow,universal credit,centrelink,inss}"
+                "{,s}{, payment{,s}, check{,s}, cheque{,s}}"
+            ),
             "Social Security Payment",
         ),
         ("tax{,es}{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}", "Tax Payment"),
         ("{=IRS,=HMRC,withholding}", "Tax Payment"),
         ("{annual ,year end ,yearly ,holiday ,performance ,signing ,}bonus{,es}", "Annual Bonus"),
         ("{credit ,credit card ,spending ,}limit", "Credit Limit"),
+        ("{can,could,may} spend up to", "Credit Limit"),  # "I can spend up to $5,000 on my card"
         ("return on {my ,the ,his ,her ,their ,}investment{,s}", "Investment Return"),
         (
             "{capital gain{,s},dividend{,s},return{,s},gain{,s},profit{,s},yield{,ed,s},investment{,s},portfolio}",
             "Investment Return",
         ),
         ("{loan{,s},mortgage{,s},borrow{,ed,ing,s},principal,financed,financing,lent,debt{,s}}", "Loan Amount"),
-        ("{loan,mortgage,debt,card,credit card} balance{,s}", "Loan Amount"),
+        ("{loan,mortgage,debt,card,credit card,outstanding} balance{,s}", "Loan Amount"),
+        # "$9,000 left to pay on my car loan": nearer than the loan word, and not an expense
+        ("{left,still,yet} to {pay,repay,pay off,pay back}", "Loan Amount"),
+        ("{pay,pays,paid,paying} off", "Loan Amount"),
         (
-            "{take home{, pay},net pay,gross pay,paycheck{,s},paycheque{,s},get{,s} paid,bring{,s} home}",
+            (
+                "{take{,s} home{, pay},took home,taking home,net pay,gross pay,paycheck{,s},paycheque{,s},"
+                "get{,s} paid,bring{,s} home}"
+            ),
             "Monthly Income",
         ),
+        ("{pay slip,payslip,pay stub,paystub}{,s}", "Monthly Income"),
         ("{am,is,are,was,were} paid", "Monthly Income"),
         (
             "{income,salary,salaries,earn{,s,ed,ing,ings},wage{,s},compensation,stipend,revenue}",
@@ -87,12 +105,14 @@ MONEY_TAG_WORDS = Keywords(
         ),
         ("~{make{,s},making,made}", "Monthly Income"),
         ("{balance{,s},savings,saved,deposit{,ed,s},checking,net worth,nest egg}", "Account Balance"),
+        ("{put,set,tucked} {aside,away}", "Account Balance"),
         ("in {my,the,his,her,their} {bank,account}", "Account Balance"),
         (
             "{expense{,s},expenditure{,s},spend{,s,ing},spent,rent,cost{,s},bill{,s},utilities,groceries}",
             "Monthly Expenses",
         ),
         ("{outgoings,budget,payment{,s},tuition,fee{,s}}", "Monthly Expenses"),
+        ("{need{,s} {about,around,roughly},to get by,cost of living,living costs}", "Monthly Expenses"),
         ("~pay{,s,ing}", "Monthly Expenses"),
         ("~{owe{,s,d},still owe{,s}}", "Loan Amount"),
     ]
@@ -111,9 +131,35 @@ MONEY_TAGS = (
 )
 
 
+# After an amount, "and"/"whereas" starts the next fact: in "the bonus is €9k and his
+# investments are up 5%", "investments" describes the percentage, not the bonus.
+_NEXT_FACT = re.compile(r"\s(?:and|whereas|but|while)\s", re.IGNORECASE)
+# "$5,200/month", "€900 a month": with no money word around, far more often a pay than a bill.
+_PER_MONTH = re.compile(
+    r"\s?(?P<words>/\s?(?:month|mo)\b|(?:a|per|each|every)\s+month\b|monthly\b|pcm\b)", re.IGNORECASE
+)
+
+
+class _MoneyRecognizer(PatternRecognizer):
+    """Money amounts: words after the value stop at the next conjoined fact, and an
+    amount per month with no money word is income rather than the default balance."""
+
+    def find_context(self, doc: ScanText, start: int, end: int) -> ContextHit | None:
+        if self.context is None:
+            return None
+        before, after = self.window
+        conjunction = _NEXT_FACT.search(doc.text, end, end + after)
+        if conjunction is not None:
+            after = conjunction.start() - end
+        hit = self.context.nearest(doc, start, end, before=before, after=after)
+        if hit is None and (per_month := _PER_MONTH.match(doc.text, end)) is not None:
+            return ContextHit("Monthly Income", per_month["words"], per_month.start("words") - end, False)
+        return hit
+
+
 def money_recognizer() -> PatternRecognizer:
     """Currency amounts ($4,500, €1,200.50, 4,500 USD, £32k, USD 4,500); the nearest money word picks the tag."""
-    return PatternRecognizer(
+    return _MoneyRecognizer(
         "money",
         MONEY_TAGS,
         [

@@ -1,0 +1,101 @@
+"""Which money tag an amount gets: the phrases that decide it, beyond single keywords.
+
+Each case is a sentence where the nearest single word would pick the wrong tag
+("left to PAY on my loan" is not an expense, "CPP PAYMENT" not a bill), so the
+deciding phrase must be matched whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.entities import Entity
+from proxy.recognizers import RecognizerDetector
+from proxy.recognizers.quantities import MONEY_TAGS
+
+DETECTOR = RecognizerDetector()
+
+
+def money(text: str) -> list[Entity]:
+    return [e for e in DETECTOR.detect(text) if e.tag in MONEY_TAGS]
+
+
+def tag_of(text: str, span: str) -> str | None:
+    """The tag of exactly `span` in `text` (None if it is not found)."""
+    matches = [e for e in money(text) if e.text == span]
+    assert len(matches) <= 1
+    return matches[0].tag if matches else None
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "tag"),
+    [
+        # what is left to repay is the loan, not a payment
+        ("We still have $48,300 left to pay on the camper van.", "$48,300", "Loan Amount"),
+        ("Marta has 12.400 € left to repay on it, my brother says.", "12.400 €", "Loan Amount"),
+        ("I'm paying off £7,250 this year.", "£7,250", "Loan Amount"),
+        # spending headroom on a card is its limit
+        ("My son can spend up to $900 on the family card.", "$900", "Credit Limit"),
+        ("With the upgrade I could spend up to CA$4,500 on it.", "CA$4,500", "Credit Limit"),
+        # state pensions and benefits of other countries
+        ("Her CPP payment is C$985.", "C$985", "Social Security Payment"),
+        ("Dad gets C$720 in OAS benefits each month.", "C$720", "Social Security Payment"),
+        ("He collects £221 in state pension every week.", "£221", "Social Security Payment"),
+        ("Oma bekommt €1.380 Rente.", "€1.380", "Social Security Payment"),
+        ("My pension payment comes to $1,940.", "$1,940", "Social Security Payment"),
+        ("She receives A$1,020 from Centrelink.", "A$1,020", "Social Security Payment"),
+        # take-home pay and pay slips are income
+        ("My partner takes home £2,640 after deductions.", "£2,640", "Monthly Income"),
+        ("His last payslip showed £2,185 gross.", "£2,185", "Monthly Income"),
+        # an amount per month with no deciding word is a pay
+        ("Candidates: Priya Nair (analyst, $5,200/month) and Ben Cho.", "$5,200", "Monthly Income"),
+        ("The contract would be worth €4,100 per month.", "€4,100", "Monthly Income"),
+        # ... but any money word, before or after, still wins
+        ("I pay $640 a month for the van.", "$640", "Monthly Expenses"),
+        ("I get $1,400 monthly from Social Security.", "$1,400", "Social Security Payment"),
+        # what a household needs to live on is its expenses
+        ("We need around $3,150 a month to get by.", "$3,150", "Monthly Expenses"),
+        ("She needs about ¥185,000 monthly.", "¥185,000", "Monthly Expenses"),
+        # money put aside is a balance
+        ("After the rent I still have $9,400 put aside.", "$9,400", "Account Balance"),
+        ("From each paycheck they set aside €150.", "€150", "Account Balance"),
+    ],
+)
+def test_phrases_pick_the_tag(text: str, span: str, tag: str) -> None:
+    assert tag_of(text, span) == tag
+
+
+def test_words_after_and_describe_the_next_fact() -> None:
+    """ "and his investments" is about the percentage that follows, not the bonus before."""
+    text = "The signing bonus on record for him is $6,000 and his investments are up 4%."
+    assert tag_of(text, "$6,000") == "Annual Bonus"
+
+
+def test_words_before_and_still_count() -> None:
+    assert tag_of("He has $3,300 left to pay and a new job.", "$3,300") == "Loan Amount"
+
+
+def test_each_amount_in_a_list_takes_its_own_phrase() -> None:
+    text = (
+        "I take home $4,200 monthly. I need about $2,900 a month to get by. "
+        "I have $21,000 left to pay on my car loan and I can spend up to $6,500 on my card."
+    )
+    assert {e.text: e.tag for e in money(text)} == {
+        "$4,200": "Monthly Income",
+        "$2,900": "Monthly Expenses",
+        "$21,000": "Loan Amount",
+        "$6,500": "Credit Limit",
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have 3 loans left to pay off over 24 months.",
+        "You can spend up to 15 minutes on each question.",
+        "The CPP file is 2,400 lines long and compiles in 12 mo.",
+        "She needs about 8 hours of sleep a month less than me.",
+    ],
+)
+def test_phrases_do_not_make_plain_numbers_money(text: str) -> None:
+    assert money(text) == []
