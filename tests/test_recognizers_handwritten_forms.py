@@ -138,3 +138,23 @@ def test_no_age_or_date(text: str) -> None:
 def test_phone_and_duration_keep_their_reading() -> None:
     assert found("Call (21) 90782-6918 now.") == {("(21) 90782-6918", "Phone Number")}
     assert found("I'm 30 minutes away.") == {("30 minutes", "Duration")}
+
+
+TIMES = [
+    ("He rang at 10.30pm, drunk.", {"10.30pm"}),
+    ("The alarm went off at 1.15 a.m. again.", {"1.15 a.m."}),
+    # each end of a range is a clock time of its own (docs/annotation-guidelines.md)
+    ("We're open 9am–6pm on weekdays.", {"9am", "6pm"}),
+    ("Visiting is from 10.15 to 11.30am only.", {"11.30am"}),
+]
+
+
+@pytest.mark.parametrize(("text", "times"), TIMES, ids=[t for t, _ in TIMES])
+def test_time_forms(text: str, times: set[str]) -> None:
+    """British dot times ("10.30pm") are clock times, but only with am/pm: "9.50" alone is a number."""
+    assert found(text) == {(t, "Time") for t in times}
+
+
+@pytest.mark.parametrize("text", ["It was 9.50 at the till.", "Read pages 10-12 tonight.", "Room 10.30 is free."])
+def test_dot_numbers_and_number_ranges_are_no_time(text: str) -> None:
+    assert "Time" not in {tag for _, tag in found(text)}

@@ -69,9 +69,10 @@ _WEEKDAYS_AND_PLURALS = word_anchors(
     "mondays tuesdays wednesdays thursdays fridays saturdays sundays".split()
 )
 _BEFORE_COLON = backward_anchors(re.compile(":"), re.compile(r"\d{1,2}\Z"), reach=2)
-_BEFORE_AMPM = backward_anchors(
-    re.compile(r"am|pm|AM|PM|a\.m\.|p\.m\.|A\.M\.|P\.M\.|Am|Pm"), re.compile(r"\d{1,2}\s?\Z"), reach=3
-)
+_AMPM_WORD = re.compile(r"am|pm|AM|PM|a\.m\.|p\.m\.|A\.M\.|P\.M\.|Am|Pm")
+_BEFORE_AMPM = backward_anchors(_AMPM_WORD, re.compile(r"\d{1,2}\s?\Z"), reach=3)
+# "10.30pm" (British): the dot needs the am/pm, "9.50" alone is a number
+_BEFORE_DOT_AMPM = backward_anchors(_AMPM_WORD, re.compile(r"\d{1,2}\.[0-5]\d\s?\Z"), reach=6)
 _BEFORE_H = backward_anchors(re.compile(r"h(?=[0-5]\d)"), re.compile(r"\d{1,2}\Z"), reach=2)
 _BEFORE_BARE_H = backward_anchors(re.compile(r"h(?!\w)"), re.compile(r"\d{1,2}\Z"), reach=2)
 _BEFORE_OCLOCK = backward_anchors(re.compile("o['’]clock"), re.compile(r"\d{1,2}\s?\Z"), reach=3)
@@ -353,7 +354,7 @@ def short_date_recognizer() -> PatternRecognizer:
 
 
 def time_recognizer() -> PatternRecognizer:
-    """Clock times: "14:30", "3:14 PM EST", "9 a.m.", "14h30"; a bare "at 9" is too ambiguous."""
+    """Clock times: "14:30", "3:14 PM EST", "9 a.m.", "10.30pm", "14h30"; a bare "at 9" is too ambiguous."""
     return PatternRecognizer(
         "time",
         "Time",
@@ -366,6 +367,10 @@ def time_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "hour-ampm", rf"(?<![\w:.,])(?:1[0-2]|0?[1-9])\s?{_AMPM}{_ZONE}", 0.85, anchors=_BEFORE_AMPM
+            ),
+            Pattern.compile(
+                "dot-ampm", rf"(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}{_ZONE}", 0.85, left_bound=":.,",
+                anchors=_BEFORE_DOT_AMPM,
             ),
             Pattern.compile(
                 "french-clock",
