@@ -11,7 +11,7 @@ import pytest
 from local_models.gliner_runtime import DEFAULT_MODEL_DIR, GlinerLoadError, GlinerRuntime, plan_windows, plausible
 from proxy.detectors import build_detector
 from proxy.detectors.base import DetectionUnavailable, DetectorPipeline
-from proxy.detectors.gliner import GlinerDetector, trim_span
+from proxy.detectors.gliner import GlinerDetector, trim_span, writes_capitals
 from proxy.subjects import assign_subjects
 
 SHIPPED = (DEFAULT_MODEL_DIR / "gliner_config.json").is_file()
@@ -141,6 +141,23 @@ def test_a_role_given_to_the_model_is_not_an_occupation(detector: GlinerDetector
     assert not [e for e in detector.detect(system) if e.tag == "Occupation"]
     user = "I work as a nurse at St Mary's Hospital and my brother is a plumber."
     assert {"nurse", "plumber"} <= {e.text for e in detector.detect(user) if e.tag == "Occupation"}
+
+
+def test_writes_capitals_needs_two_sentences_mostly_capitalized():
+    assert writes_capitals("We went home. It rained.\nThen it stopped.")
+    assert not writes_capitals("we went home. it rained.")
+    assert not writes_capitals("Is google hiring?")  # one sentence says little about the writer
+    assert not writes_capitals("We went home. it rained. then it stopped.")
+
+
+@needs_checkpoint
+def test_lower_case_institutions_in_capitalized_text_are_common_nouns(detector: GlinerDetector):
+    """Without the rule the model reads 'housing office' as a Government Agency, 'pharmacy' as a facility."""
+    text = ("I rang the council twice about the bins. Nobody at the housing office picked up. "
+            "Then I went to the pharmacy.")
+    assert detector.detect(text) == []
+    named = "My complaint went to Bristol City Council. They never answered."
+    assert ("Bristol City Council", "Government Agency") in {(e.text, e.tag) for e in detector.detect(named)}
 
 
 @needs_checkpoint

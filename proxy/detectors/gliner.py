@@ -77,6 +77,22 @@ _ROLE_GIVEN = re.compile(
 )
 
 
+# Tags whose values are proper names. In a text whose writer capitalizes (sentences start with a
+# capital), an all-lower-case span of these is a common noun the model over-read ("the council",
+# "pharmacy", "lights"), not a name. Companies, places and people are left alone: writers who
+# capitalize sentences still type brands, towns and friends in lower case ("i work at amazon").
+_PROPER_NAME_TAGS = frozenset({
+    "Government Agency", "NGO", "Healthcare Facility", "Educational Institution", "Landmark", "Nationality",
+})
+_SENTENCE_START = re.compile(r"(?:\A|[.!?]\s+|\n\s*)([^\W\d_])")
+
+
+def writes_capitals(text: str) -> bool:
+    """True when at least two sentences start with a letter and three in four of them with a capital."""
+    starts = [match.group(1) for match in _SENTENCE_START.finditer(text)]
+    return len(starts) >= 2 and sum(c.isupper() for c in starts) >= 0.75 * len(starts)
+
+
 def role_given_to_model(text: str, start: int, tag: str) -> bool:
     """True for an Occupation that the text assigns to the model it addresses ("You are a ... assistant")."""
     return tag == "Occupation" and _ROLE_GIVEN.search(text[max(0, start - 60):start]) is not None
@@ -173,10 +189,13 @@ class GlinerDetector(Detector):
             return []
         entities: list[Entity] = []
         mapping = self._label_to_tag
+        capitalized = writes_capitals(text)
 
         def keep(span: Any) -> bool:
             tag = mapping.get(span.label)
-            return tag is not None and plausible(tag, span.text)
+            if tag is None or not plausible(tag, span.text):
+                return False
+            return not (capitalized and tag in _PROPER_NAME_TAGS and span.text.islower())
 
         for span in self._runtime.predict(text, span_filter=keep):
             tag = mapping[span.label]
