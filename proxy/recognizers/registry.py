@@ -25,6 +25,7 @@ from proxy.recognizers.demographics import (
 )
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
+from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
@@ -54,6 +55,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         height_recognizer(),
         weight_recognizer(),
         blood_type_recognizer(),
+        medical_condition_recognizer(),
     ]
     if tags is None:
         return recognizers

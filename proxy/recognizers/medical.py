@@ -1,0 +1,143 @@
+"""Medical conditions by name: the diagnoses people write about most, as a vocabulary.
+
+Health details are the most sensitive PII a prompt carries, and the model misses
+plain, well-known names in hand-written text ("after her stroke", "cystic
+fibrosis", "high blood pressure") and merges lists ("eczema and a dairy allergy"
+is two conditions). A name from this list is a Medical Condition wherever it
+stands, with the modifiers that belong to it ("type 2", "severe", "early-onset");
+its score is above the model's usual one, so the list's span wins an overlap.
+Words with an everyday sense ("stroke", "depression", "anxiety", "MS") count only
+after a word that puts them on a person ("had a stroke", "with depression").
+A name after "diagnosed with" or "suffers from" is a condition even when the list
+does not know it. The list was written for Veil from general medical knowledge
+(no data set's vocabulary).
+"""
+
+from __future__ import annotations
+
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.number_words import NUMBER_WORD
+from proxy.recognizers.scan import word_anchors
+
+_WORD = re.compile(r"\w+(?:['’]\w+)*")
+
+CONDITIONS = """
+asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high blood pressure
+|low blood pressure|high cholesterol|heart disease|heart failure|heart condition|heart attack|heart murmur
+|atrial fibrillation|arrhythmia|angina|coronary artery disease|copd|emphysema|chronic obstructive pulmonary disease|bronchitis|pneumonia|tuberculosis
+|cystic fibrosis|sleep apnea|sleep apnoea|epilepsy|migraine|migraines|dementia|alzheimer's|alzheimer's disease
+|alzheimers|parkinson's|parkinson's disease|multiple sclerosis|motor neurone disease|motor neuron disease
+|huntington's disease|cerebral palsy|muscular dystrophy|arthritis|rheumatoid arthritis|osteoarthritis
+|psoriatic arthritis|osteoporosis|gout|lupus|fibromyalgia|chronic fatigue syndrome|psoriasis|eczema|dermatitis
+|rosacea|coeliac disease|celiac disease|coeliac|celiac|crohn's|crohn's disease|ulcerative colitis|colitis
+|irritable bowel syndrome|ibs|acid reflux|gastritis|stomach ulcer|hepatitis|hepatitis a|hepatitis b
+|hepatitis c|cirrhosis|fatty liver disease|kidney disease|kidney failure|kidney stones|hiv|breast cancer
+|prostate cancer|lung cancer|skin cancer|bowel cancer|colon cancer|ovarian cancer|cervical cancer
+|pancreatic cancer|leukaemia|leukemia|lymphoma|melanoma|brain tumour|brain tumor|anaemia|anemia
+|iron-deficiency anaemia|iron-deficiency anemia|sickle cell disease|sickle cell anaemia|sickle cell anemia
+|thalassaemia|thalassemia|haemophilia|hemophilia|hypothyroidism|hyperthyroidism|underactive thyroid
+|overactive thyroid|graves' disease|hashimoto's|hashimoto's thyroiditis|thyroiditis|endometriosis|pcos|polycystic ovary syndrome|glaucoma|cataracts
+|cataract|macular degeneration|tinnitus|vertigo|clinical depression|postnatal depression|postpartum depression
+|anxiety disorder|generalised anxiety disorder|generalized anxiety disorder|panic disorder|panic attacks
+|bipolar disorder|schizophrenia|ptsd|ocd|obsessive-compulsive disorder|anorexia|bulimia|eating disorder
+|insomnia|long covid|shingles|chickenpox|measles|mumps|sepsis|meningitis|malaria
+|lyme disease|appendicitis|gallstones|hernia|herniated disc|slipped disc|sciatica|scoliosis|tendinitis
+|tendonitis|tennis elbow|carpal tunnel syndrome|concussion|whiplash|meniscus tear|rotator cuff tear|acl tear
+|plantar fasciitis|peanut allergy|nut allergy|tree nut allergy|penicillin allergy|shellfish allergy
+|dairy allergy|egg allergy|food allergy|latex allergy|gluten intolerance|lactose intolerance|hay fever
+|alcoholism|alcohol dependence|drug addiction|substance use disorder|pre-eclampsia|preeclampsia
+|restless legs syndrome|sleep disorder|stomach cancer|liver cancer|thyroid cancer|bladder cancer
+"""
+# an everyday word too ("during covid", "cancer research", "a stroke of luck"): a condition only
+# after a word that puts it on someone
+AMBIGUOUS = "stroke|mini-stroke|depression|anxiety|MS|flu|influenza|covid|covid-19|cancer|seizures"
+_AMBIGUOUS_CUE = (
+    "had has have having with from of after since for suffered suffers diagnosed his her their my your our "
+    "mum's dad's mother's father's"
+).split()
+# adjectives a person is: "I'm diabetic", "she's 7 months pregnant" (not "diabetic recipes")
+ADJECTIVES = "diabetic|asthmatic|epileptic|anaemic|anemic|pregnant"
+_BE = "am is are was were i'm im he's she's they're you're being become became".split()
+MODIFIERS = (
+    r"(?:(?:type\s?[12]|stage\s?[1-4]|stage\s(?:one|two|three|four|I{1,3}|IV)|severe|mild|moderate|chronic|acute"
+    r"|congestive|early|early[- ]onset|late[- ]onset|early[- ]stage|late[- ]stage|advanced|terminal|juvenile|seasonal"
+    r"|allergic|clinical|post[- ]?natal|post[- ]?partum|bad|recurring|recurrent)[\s-]+)*"
+)
+# "Diabetes UK", "Alzheimer's Society", "Cancer Research": an organization's name, not a diagnosis
+_NOT_AN_ORGANIZATION = (
+    r"(?!\s+(?-i:UK|Society|Association|Foundation|Research|Trust|Institute|Centre|Center|Clinic|Hospital|Unit"
+    r"|Ward|Awareness|Month|Day|Week|Charity|Federation|Alliance|Network|Fund|Support|Action|Care)\b)"
+)
+# a name the list does not know, after a phrase that says it is one: up to four words
+_FRAME = r"(?:diagnosed\s+with|suffers\s+from|suffering\s+from|suffered\s+from)\s+(?:a\s+|an\s+)?"
+_STOP = (
+    r"(?:and|but|in|at|on|last|this|that|it|when|after|before|since|so|which|who|while|about|as|by|recently"
+    r"|yesterday|today|back|earlier|years?|months?|weeks?|something|nothing)\b"
+)
+_FREE_NAME = (
+    rf"(?P<span2>(?!{_STOP})[\w'’-]+(?:\s+(?!{_STOP})[\w'’-]+){{0,3}})"
+    rf"(?=\s*(?:[,.;:!?)\n]|$)|\s+{_STOP})"
+)
+
+
+def _alternation(names: str) -> str:
+    terms = sorted({t.strip() for t in names.split("|") if t.strip()}, key=len, reverse=True)
+    return "|".join(re.escape(t).replace(r"\ ", r"\s+").replace("'", "['’]?") for t in terms)
+
+
+def _first_words(names: str, extra: str = "") -> list[str]:
+    words = [m.group() for t in names.split("|") if (m := _WORD.match(t.strip()))]
+    return words + extra.split()
+
+
+_MODIFIER_WORDS = (
+    "type stage congestive severe mild moderate chronic acute early late advanced terminal juvenile seasonal "
+    "allergic clinical post postnatal postpartum bad recurring recurrent"
+)
+
+
+def medical_condition_recognizer() -> PatternRecognizer:
+    """Named conditions ("cystic fibrosis", "type 1 diabetes", "a nut allergy"), context-bound everyday words
+    ("had a stroke"), and any short name after "diagnosed with"."""
+    known = rf"{MODIFIERS}(?:{_alternation(CONDITIONS)})(?![\w'’-]){_NOT_AN_ORGANIZATION}"
+    return PatternRecognizer(
+        "medical-condition",
+        "Medical Condition",
+        [
+            Pattern.compile(
+                "named",
+                known,
+                0.9,
+                flags=re.IGNORECASE,
+                left_bound="-'’",
+                anchors=word_anchors(_first_words(CONDITIONS, _MODIFIER_WORDS)),
+            ),
+            Pattern.compile(
+                "everyday-word",
+                r"[\w'’]+\s+(?:(?:a|an|the)\s+)?(?:(?:minor|major|massive|mild|severe|bad|small)\s+)?"
+                rf"(?P<span>(?i:{MODIFIERS})(?:{_alternation(AMBIGUOUS)}))(?![\w'’-]){_NOT_AN_ORGANIZATION}",
+                0.8,
+                left_bound="",
+                anchors=word_anchors(_AMBIGUOUS_CUE),
+            ),
+            Pattern.compile(
+                "is-adjective",
+                r"[\w'’]+\s+(?:(?:a|now|also|still|very|severely|heavily)\s+)?"
+                rf"(?P<span>{MODIFIERS}(?:(?:\d{{1,2}}|{NUMBER_WORD})\s+(?:months?|weeks?)\s+)?(?:{ADJECTIVES}))"
+                r"(?![\w'’-])",
+                0.8,
+                flags=re.IGNORECASE,
+                left_bound="",
+                anchors=word_anchors(_BE),
+            ),
+            Pattern.compile(
+                "diagnosed-with",
+                rf"{_FRAME}(?P<span>{MODIFIERS}(?:{_alternation(CONDITIONS)})(?![\w'’-]))|{_FRAME}{_FREE_NAME}",
+                0.75,
+                flags=re.IGNORECASE,
+                anchors=word_anchors(["diagnosed", "suffers", "suffering", "suffered"]),
+            ),
+        ],
+    )

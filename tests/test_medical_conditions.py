@@ -1,0 +1,61 @@
+"""The medical-condition vocabulary: named diagnoses, everyday words bound to a person, and free names
+after "diagnosed with"; organizations and everyday senses stay out."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers import RecognizerDetector
+
+DETECTOR = RecognizerDetector()
+
+
+def conditions(text: str) -> list[str]:
+    entities = [e for e in DETECTOR.detect(text) if e.tag == "Medical Condition"]
+    for e in entities:
+        assert text[e.start : e.end] == e.text
+    return [e.text for e in entities]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Grandad has high blood pressure and gout.", ["high blood pressure", "gout"]),
+        # a list is several conditions, each with its own modifiers
+        ("Allergies/conditions: asthma, coeliac disease, severe peanut allergy", ["asthma", "coeliac disease",
+                                                                                  "severe peanut allergy"]),
+        ("My niece has cystic fibrosis and type 1 diabetes.", ["cystic fibrosis", "type 1 diabetes"]),
+        ("Her aunt was diagnosed with early-onset Alzheimer’s last spring.", ["early-onset Alzheimer’s"]),
+        ("He lives with congestive heart failure.", ["congestive heart failure"]),
+        # everyday words count after a word that puts them on someone
+        ("Since his stroke he can't drive.", ["stroke"]),
+        ("She had a mild stroke in March.", ["stroke"]),
+        ("I've struggled with depression for years.", ["depression"]),
+        ("My partner has MS, so stairs are hard.", ["MS"]),
+        # adjectives a person is
+        ("I'm 32 weeks pregnant, is flying OK?", ["32 weeks pregnant"]),
+        ("He's type 2 diabetic and loves cake.", ["type 2 diabetic"]),
+        # a name the list does not know, after "diagnosed with" / "suffers from"
+        ("Last year Mum was diagnosed with polymyalgia rheumatica, so she rests a lot.", ["polymyalgia rheumatica"]),
+        ("My brother suffers from cluster headaches when he is stressed.", ["cluster headaches"]),
+    ],
+)
+def test_conditions_found(text: str, expected: list[str]) -> None:
+    assert conditions(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We ran a bake sale for Cancer Research UK and Diabetes UK.",
+        "The Alzheimer's Society helpline was closed.",
+        "During covid we all worked from home.",
+        "That goal was a stroke of genius.",
+        "Write an essay on the Great Depression.",
+        "Any good diabetic-friendly dessert recipes?",
+        "She was diagnosed with it recently.",
+        "Anxiety about exams is normal, says the leaflet.",
+    ],
+)
+def test_no_condition(text: str) -> None:
+    assert conditions(text) == []
