@@ -23,6 +23,7 @@ from proxy.recognizers.demographics import (
     height_recognizer,
     weight_recognizer,
 )
+from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
@@ -56,6 +57,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         weight_recognizer(),
         blood_type_recognizer(),
         medical_condition_recognizer(),
+        handle_recognizer(),
     ]
     if tags is None:
         return recognizers

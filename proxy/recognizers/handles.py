@@ -1,0 +1,76 @@
+"""Social media handles written without an "@": where the text itself says it is one.
+
+"@maria_l88" is a handle by its shape, and the model finds those. Without the "@"
+a handle looks like any identifier ("max_tokens", "report.pdf"), so it counts only
+where the text says so: after a platform or "username" word ("my discord is
+nightowl.ravi", '"user": "k_ramirez"', "posted by throwaway_kev88"), as the speaker
+of a chat export ("<maria_c> ...", "hannah.lux: reminder ..."), or alone on a
+signature line ("— wheelie_wanderer"). Its score is above the model's, so a first
+name the model reads inside it ("hannah" in "hannah.lux") gives way to the handle.
+"""
+
+from __future__ import annotations
+
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.scan import ScanText, word_anchors
+
+# letters or digits joined by "_" or "." (at least one), as platforms allow
+_HANDLE = r"[A-Za-z0-9][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+_?"
+# a web address or a file name has the same shape
+_NOT_ADDRESS_OR_FILE = (
+    r"(?<!\.com)(?<!\.org)(?<!\.net)(?<!\.io)(?<!\.co)(?<!\.uk)(?<!\.de)(?<!\.fr)(?<!\.edu)(?<!\.gov)(?<!\.pdf)"
+    r"(?<!\.txt)(?<!\.py)(?<!\.js)(?<!\.ts)(?<!\.md)(?<!\.csv)(?<!\.json)(?<!\.html)(?<!\.jpg)(?<!\.png)(?<!\.docx)"
+    r"(?<!\.xlsx)(?<!\.zip)(?<!\.exe)(?<!\.app)"
+)
+_PLATFORM = (
+    r"(?i:username|user\s*name|user|handle|insta(?:gram)?|ig|twitter|tiktok|discord|snap(?:chat)?|reddit|telegram"
+    r"|twitch|github|gamertag|posted\s+by)"
+)
+_PLATFORM_FIRST_WORDS = (
+    "username user handle insta instagram ig twitter tiktok discord snap snapchat reddit telegram twitch github "
+    "gamertag posted"
+).split()
+_SPEAKER_LINE = re.compile(rf"(?m)^[ \t]*(?:<({_HANDLE})>|({_HANDLE}):[ \t]+\S+(?:[ \t]+\S+){{2}})")
+
+
+def _speaker_anchors(doc: ScanText) -> list[int]:
+    """Chat-export speakers: "<maria_c>" lines, and "hannah.lux: ..." lines once a speaker has two lines
+    (a config file's keys, "max_tokens: 100", are each written once)."""
+    bracketed: list[int] = []
+    colon: dict[str, list[int]] = {}
+    for match in _SPEAKER_LINE.finditer(doc.text):
+        if match.group(1):
+            bracketed.append(match.start(1))
+        else:
+            colon.setdefault(match.group(2), []).append(match.start(2))
+    if not any(len(starts) >= 2 for starts in colon.values()):
+        return bracketed
+    return sorted(bracketed + [start for starts in colon.values() for start in starts])
+
+
+def handle_recognizer() -> PatternRecognizer:
+    """Handles without "@" where a platform word, a chat export or a signature says they are handles."""
+    return PatternRecognizer(
+        "social-handle",
+        "Social Media Handle",
+        [
+            Pattern.compile(
+                "platform-word",
+                rf"{_PLATFORM}(?:'s)?(?:\s+(?i:name|id|handle|username|account))?[\"'”]?\s*(?:is\s+|[:=]\s*|-\s+)?[\"'“]?"
+                rf"(?P<span>@?{_HANDLE}){_NOT_ADDRESS_OR_FILE}(?![\w@.]|\.\w)",
+                0.95,
+                left_bound="",
+                anchors=word_anchors(_PLATFORM_FIRST_WORDS),
+            ),
+            Pattern.compile(
+                "chat-speaker", rf"{_HANDLE}{_NOT_ADDRESS_OR_FILE}(?=>|:)", 0.95, anchors=_speaker_anchors
+            ),
+            Pattern.compile(
+                "signature",
+                rf"(?m)(?<=^[—–-] )(?:{_HANDLE}){_NOT_ADDRESS_OR_FILE}(?=[ \t]*$)",
+                0.95,
+            ),
+        ],
+    )

@@ -1,0 +1,48 @@
+"""Handles without "@": found where the text says they are handles, never for identifiers in code or config."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers import RecognizerDetector
+
+DETECTOR = RecognizerDetector()
+
+
+def handles(text: str) -> list[str]:
+    entities = [e for e in DETECTOR.detect(text) if e.tag == "Social Media Handle"]
+    for e in entities:
+        assert text[e.start : e.end] == e.text
+    return [e.text for e in entities]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Login details\nUsername: moss_piglet\nPassword: (ask me)", ["moss_piglet"]),
+        ("Someone copies my posts, my insta is tea.and.toast and theirs is a fake.", ["tea.and.toast"]),
+        ('{"user": "b_okafor", "plan": "pro"}', ["b_okafor"]),
+        ("posted by quiet_kestrel22\n\nHas anyone else had this?", ["quiet_kestrel22"]),
+        ("<len_a> who's driving?\n<t.brook> me", ["len_a", "t.brook"]),
+        ("ola.w: are we still on for Friday night\nsam_k: yes see you at eight\nola.w: great, thanks both",
+         ["ola.w", "sam_k", "ola.w"]),
+        ("See you there!\n— trailrunner_mo", ["trailrunner_mo"]),
+    ],
+)
+def test_handles_found(text: str, expected: list[str]) -> None:
+    assert handles(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "max_tokens: 512\ntemperature: 0.2 for the draft",
+        "user_id: 7 is the admin account\nmodel_name: the small one for now",
+        "User: please rename my_function to load_data",
+        "The user wants snake_case names.",
+        "My username is on report.pdf, see example.com",
+        "<div>\n<h1>Title</h1>",
+    ],
+)
+def test_no_handle(text: str) -> None:
+    assert handles(text) == []
