@@ -26,6 +26,7 @@ from proxy.recognizers.demographics import (
 from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
+from proxy.recognizers.landmarks import landmark_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
@@ -58,6 +59,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         blood_type_recognizer(),
         medical_condition_recognizer(),
         handle_recognizer(),
+        landmark_recognizer(),
     ]
     if tags is None:
         return recognizers

@@ -1,0 +1,40 @@
+"""Landmarks named by their kind of place, without swallowing neighbouring words or other organizations."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers import RecognizerDetector
+
+DETECTOR = RecognizerDetector()
+
+
+def landmarks(text: str) -> list[str]:
+    return [e.text for e in DETECTOR.detect(text) if e.tag == "Landmark"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yesterday Snow Hill Station was closed, so I walked.", ["Snow Hill Station"]),
+        ("The funeral is at St Aidan's Church on Friday.", ["St Aidan's Church"]),
+        ("We swam in Lake Ohrid and stayed at Hotel Belvedere.", ["Lake Ohrid", "Hotel Belvedere"]),
+        ("Tickets for the Bristol Museum of Art, please.", ["Bristol Museum of Art"]),
+        ("Meet me at Gare de Lyon.", ["Gare de Lyon"]),
+    ],
+)
+def test_landmarks_found(text: str, expected: list[str]) -> None:
+    assert landmarks(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mount Sinai Hospital called me back.",  # a hospital
+        "Salt Lake City in winter is cold.",  # a city
+        "I met Stuart Hall and Jenny Park for lunch.",  # people
+        "the museum was closed and the bridge was busy",
+    ],
+)
+def test_no_landmark(text: str) -> None:
+    assert landmarks(text) == []
