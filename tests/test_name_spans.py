@@ -85,3 +85,21 @@ def test_the_shipped_detector_returns_guideline_name_spans():
     found = {(e.text, e.tag) for e in detector.detect(text)}
     assert ("Haldane", "Full Name") in found
     assert not any(t.startswith("Mr") for t, _ in found)
+
+
+def test_a_known_given_name_with_a_capitalized_word_after_it_is_a_full_name():
+    text = "Bed 3: Kieran Doyle, 19.\nKieran's mum visits daily."
+    found = [ent(text, "Kieran", "Nickname", nth=1)]
+    assert spans(text, found) == [("Kieran Doyle", "Full Name"), ("Kieran", "Nickname")]
+    # the model's own single word becomes the full name
+    text = "Ask Rosa Alvarez. Rosa knows."
+    assert spans(text, [ent(text, "Rosa", "Nickname")]) == [("Rosa Alvarez", "Full Name")]
+
+
+def test_a_given_name_before_a_word_of_another_entity_stays_as_it_is():
+    text = "Maria Helena Cavalcante joined. HR has Maria Helena on file. Thanks Maria Please call."
+    found = [ent(text, "Maria Helena Cavalcante", "Full Name")]
+    assert spans(text, found) == [("Maria Helena Cavalcante", "Full Name")]
+    text = "Bruce works at Bruce Holdings. Bruce Holdings pays well."
+    found = [ent(text, "Bruce", "Nickname"), ent(text, "Bruce Holdings", "Company Name")]
+    assert spans(text, found) == [("Bruce", "Nickname"), ("Bruce Holdings", "Company Name")]

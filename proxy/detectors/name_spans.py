@@ -13,7 +13,9 @@ hand-written text is full of them (docs/annotation-guidelines.md):
   ("Darren Pike ... Pike said") is a surname.
 
 A titled surname the model missed ("Mr Haldane attended") is added, since a
-title before a capitalized word is as sure a sign of a name as any context.
+title before a capitalized word is as sure a sign of a name as any context; so
+is a given name the model found once, written elsewhere with a surname after
+it ("Kieran's a student" ... "Side room 4: Kieran Doyle").
 """
 
 from __future__ import annotations
@@ -84,10 +86,47 @@ def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Ent
     return found
 
 
+_GIVEN = re.compile(_NAME_WORD)
+# capitalized words that follow a given name without being its surname
+_NOT_SURNAMES = _NOT_NAMES | frozenset({
+    "And", "But", "Or", "So", "If", "Is", "Was", "Thanks", "Thank", "Hi", "Hello", "Hey", "Dear", "Love", "Cheers",
+    "Yes", "No", "Ok", "Please", "Mum", "Mom", "Dad", "Sorry", "Re", "Fwd", "From", "To", "Cc", "Subject", "Sent",
+})
+
+
+def _full_names_of_known_given_names(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """A given name found anywhere in the text ("Kieran's a student"), written elsewhere with a capitalized
+    word after it that no entity holds ("Side room 4: Kieran Doyle, 19"), is a Full Name there: the model
+    often stops after the first word of an unfamiliar name, or misses it in a list."""
+    given = {e.text.split()[0] for e in taken if e.tag in NAME_TAGS}
+    given = {g for g in given if _GIVEN.fullmatch(g) and g not in _NOT_SURNAMES}
+    if not given:
+        return taken
+    names = "|".join(map(re.escape, sorted(given)))
+    occurrences = re.finditer(rf"(?<![\w'’-])(?:{names})[ \t]({_NAME_WORD})(?![\w'’-])", text)
+    out = list(taken)
+    for m in occurrences:
+        # part of a longer entity elsewhere: the given names of a full name ("Maria Helena" of "Maria Helena
+        # Cavalcante") or a company ("Lumenridge Capital Partners")
+        name = m.group()
+        if m.group(1) in _NOT_SURNAMES or any(name in e.text and (name != e.text or e.tag != "Full Name")
+                                              for e in taken):
+            continue
+        start, end = m.span()
+        inside = [e for e in out if e.start < end and start < e.end]
+        if any(not (e.tag == "Nickname" and e.start == start and e.end <= m.start(1)) for e in inside):
+            continue  # the surname word belongs to another entity, or a longer name is already there
+        out = [e for e in out if e not in inside]
+        score = inside[0].score if inside else 0.6
+        out.append(Entity(text[start:end], start, end, "Full Name", score, detector))
+    return out
+
+
 def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in entities]
     out = [e for e in shaped if e is not None]
+    out = _full_names_of_known_given_names(text, out, detector)
     out += _titled_names(text, out, detector)
     surnames = {e.text.split()[-1] for e in out if e.tag == "Full Name" and len(e.text.split()) > 1}
     return [
