@@ -11,6 +11,7 @@ from proxy.recognizers.codes import (
     ssn_recognizer,
     tax_id_recognizer,
 )
+from proxy.recognizers.companies import company_recognizer
 from proxy.recognizers.datetimes import (
     date_recognizer,
     duration_recognizer,
@@ -60,6 +61,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         medical_condition_recognizer(),
         handle_recognizer(),
         landmark_recognizer(),
+        company_recognizer(),
     ]
     if tags is None:
         return recognizers

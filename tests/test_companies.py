@@ -1,0 +1,33 @@
+"""Companies by their legal form: the whole name before the suffix, nothing before it that is not the name."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers import RecognizerDetector
+
+DETECTOR = RecognizerDetector()
+
+
+def companies(text: str) -> list[str]:
+    return [e.text for e in DETECTOR.detect(text) if e.tag == "Company Name"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Yesterday Brightwater Joinery Ltd sent the quote.", ["Brightwater Joinery Ltd"]),
+        ("She is a partner at Okoro & Finch LLP in Leeds.", ["Okoro & Finch LLP"]),
+        ("Invoice from Nordvik Marine AS, due Friday.", ["Nordvik Marine AS"]),
+        ("Our supplier is Kessel Logistik GmbH.", ["Kessel Logistik GmbH"]),
+        ("Referred by Workwise OH Ltd.", ["Workwise OH Ltd"]),  # the period ends the sentence
+        ("Bank of Tullamore plc froze it.", ["Bank of Tullamore plc"]),
+    ],
+)
+def test_companies_found(text: str, expected: list[str]) -> None:
+    assert companies(text) == expected
+
+
+@pytest.mark.parametrize("text", ["HE IS KNOWN AS BOB.", "and so on, as before", "The limited edition sold out."])
+def test_no_company(text: str) -> None:
+    assert companies(text) == []
