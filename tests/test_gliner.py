@@ -11,7 +11,8 @@ import pytest
 from local_models.gliner_runtime import DEFAULT_MODEL_DIR, GlinerLoadError, GlinerRuntime, plan_windows, plausible
 from proxy.detectors import build_detector
 from proxy.detectors.base import DetectionUnavailable, DetectorPipeline
-from proxy.detectors.gliner import GlinerDetector, trim_span, writes_capitals
+from proxy.detectors.gliner import GlinerDetector, split_listed_places, trim_span, writes_capitals
+from proxy.entities import Entity
 from proxy.subjects import assign_subjects
 
 SHIPPED = (DEFAULT_MODEL_DIR / "gliner_config.json").is_file()
@@ -141,6 +142,19 @@ def test_a_role_given_to_the_model_is_not_an_occupation(detector: GlinerDetector
     assert not [e for e in detector.detect(system) if e.tag == "Occupation"]
     user = "I work as a nurse at St Mary's Hospital and my brother is a plumber."
     assert {"nurse", "plumber"} <= {e.text for e in detector.detect(user) if e.tag == "Occupation"}
+
+
+def test_a_listed_city_and_country_are_two_places():
+    text = "I moved to Santiago, Chile, then Lyon, French food aside."
+
+    def place(value: str) -> Entity:
+        start = text.index(value)
+        return Entity(value, start, start + len(value), "City/Region", 0.9, "gliner")
+
+    parts = split_listed_places(place("Santiago, Chile"))
+    assert [(e.text, text[e.start : e.end]) for e in parts] == [("Santiago", "Santiago"), ("Chile", "Chile")]
+    assert [e.text for e in split_listed_places(place("Lyon, French food"))] == ["Lyon"]
+    assert split_listed_places(place("Lyon")) == [place("Lyon")]
 
 
 def test_writes_capitals_needs_two_sentences_mostly_capitalized():

@@ -93,6 +93,26 @@ def writes_capitals(text: str) -> bool:
     return len(starts) >= 2 and sum(c.isupper() for c in starts) >= 0.75 * len(starts)
 
 
+_PLACE_PART = re.compile(r"[^,]+")
+_PLACE_NAME = re.compile(r"[A-ZÀ-Þ][\w'’.-]*(?:\s+(?:(?:de|del|da|do|la|le|les|of|on|upon|am|an|sur|en|el)\s+)?[A-ZÀ-Þ][\w'’.-]*)*")
+
+
+def split_listed_places(entity: Entity) -> list[Entity]:
+    """"Santiago, Chile" is two places, a city and its country (each its own City/Region, as the
+    annotation guidelines and the generator's gold have it); a part that is not a capitalized name
+    ("Lyon, French food") is not a place and is dropped."""
+    if "," not in entity.text:
+        return [entity]
+    parts = []
+    for match in _PLACE_PART.finditer(entity.text):
+        lead = len(match.group()) - len(match.group().lstrip())
+        value = match.group().strip()
+        if _PLACE_NAME.fullmatch(value):
+            start = entity.start + match.start() + lead
+            parts.append(Entity(value, start, start + len(value), entity.tag, entity.score, entity.detector))
+    return parts
+
+
 def role_given_to_model(text: str, start: int, tag: str) -> bool:
     """True for an Occupation that the text assigns to the model it addresses ("You are a ... assistant")."""
     return tag == "Occupation" and _ROLE_GIVEN.search(text[max(0, start - 60):start]) is not None
@@ -202,5 +222,6 @@ class GlinerDetector(Detector):
             start, end = trim_span(text, span.start, span.end)
             if start >= end or role_given_to_model(text, start, tag):
                 continue
-            entities.append(Entity(text[start:end], start, end, tag, round(span.score, 4), self.name))
+            entity = Entity(text[start:end], start, end, tag, round(span.score, 4), self.name)
+            entities.extend(split_listed_places(entity) if tag == "City/Region" else [entity])
         return shape_names(text, entities, self.name)
