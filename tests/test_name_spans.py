@@ -91,9 +91,9 @@ def test_a_known_given_name_with_a_capitalized_word_after_it_is_a_full_name():
     text = "Bed 3: Kieran Doyle, 19.\nKieran's mum visits daily."
     found = [ent(text, "Kieran", "Nickname", nth=1)]
     assert spans(text, found) == [("Kieran Doyle", "Full Name"), ("Kieran", "Nickname")]
-    # the model's own single word becomes the full name
+    # the model's own single word becomes the full name (and the bare mention after it stays a Nickname)
     text = "Ask Rosa Alvarez. Rosa knows."
-    assert spans(text, [ent(text, "Rosa", "Nickname")]) == [("Rosa Alvarez", "Full Name")]
+    assert spans(text, [ent(text, "Rosa", "Nickname")]) == [("Rosa Alvarez", "Full Name"), ("Rosa", "Nickname")]
 
 
 def test_a_given_name_before_a_word_of_another_entity_stays_as_it_is():
@@ -103,3 +103,12 @@ def test_a_given_name_before_a_word_of_another_entity_stays_as_it_is():
     text = "Bruce works at Bruce Holdings. Bruce Holdings pays well."
     found = [ent(text, "Bruce", "Nickname"), ent(text, "Bruce Holdings", "Company Name")]
     assert spans(text, found) == [("Bruce", "Nickname"), ("Bruce Holdings", "Company Name")]
+
+
+def test_the_given_name_of_a_found_full_name_alone_elsewhere_is_a_nickname():
+    text = "Hannah Whitlock lives next door. Yesterday Hannah asked me to feed her cat (hannah@x.org)."
+    assert spans(text, [ent(text, "Hannah Whitlock", "Full Name")]) == [
+        ("Hannah Whitlock", "Full Name"), ("Hannah", "Nickname")]
+    # an everyday word that is also a name is left alone
+    text = "Will Turner called. Will you call him back?"
+    assert spans(text, [ent(text, "Will Turner", "Full Name")]) == [("Will Turner", "Full Name")]

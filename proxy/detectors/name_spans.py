@@ -15,7 +15,9 @@ hand-written text is full of them (docs/annotation-guidelines.md):
 A titled surname the model missed ("Mr Haldane attended") is added, since a
 title before a capitalized word is as sure a sign of a name as any context; so
 is a given name the model found once, written elsewhere with a surname after
-it ("Kieran's a student" ... "Side room 4: Kieran Doyle").
+it ("Kieran's a student" ... "Side room 4: Kieran Doyle"), and the given name of
+a full name used alone ("Hannah Whitlock ... Hannah said"), which masking the
+full name alone would leave in clear.
 """
 
 from __future__ import annotations
@@ -122,11 +124,36 @@ def _full_names_of_known_given_names(text: str, taken: list[Entity], detector: s
     return out
 
 
+# given names that are everyday words too ("Will you", "in May", "Grace period")
+_WORD_NAMES = frozenset({
+    "Will", "May", "June", "April", "August", "Rose", "Hope", "Grace", "Faith", "Joy", "Bill", "Mark", "Jack", "Sue",
+    "Pat", "Art", "Dawn", "Summer", "Autumn", "Amber", "Ruby", "Crystal", "Frank", "Rich", "Sunny", "Guy", "Penny",
+    "Victoria", "Chase", "Miles", "Drew", "Ray", "Sky", "Rob", "Don", "Gene", "Iris", "Lily", "Holly", "Ivy",
+})
+
+
+def _given_name_mentions(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """The given name of a full name found in the text, used alone elsewhere ("Hannah Whitlock ... Hannah
+    said"), is the same person's Nickname there: masking the full name only would leave it in clear."""
+    given = {e.text.split()[0] for e in taken if e.tag == "Full Name" and len(e.text.split()) > 1}
+    given = {g for g in given if _GIVEN.fullmatch(g) and len(g) > 1 and g not in _NOT_SURNAMES | _WORD_NAMES}
+    if not given:
+        return taken
+    names = "|".join(map(re.escape, sorted(given)))
+    out = list(taken)
+    for m in re.finditer(rf"(?<![\w'’.@-])(?:{names})(?![\w'’-]|[ \t]+[A-Z]|@|\.\w)", text):
+        start, end = m.span()
+        if not any(e.start < end and start < e.end for e in out):
+            out.append(Entity(m.group(), start, end, "Nickname", 0.6, detector))
+    return out
+
+
 def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in entities]
     out = [e for e in shaped if e is not None]
     out = _full_names_of_known_given_names(text, out, detector)
+    out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
     surnames = {e.text.split()[-1] for e in out if e.tag == "Full Name" and len(e.text.split()) > 1}
     return [
