@@ -129,3 +129,19 @@ def make_veil(loopback: LoopbackUpstream, tmp_path: Path):
     yield make
     for veil in started:
         veil.service.stop()
+
+
+_PATTERNS: Any = None
+
+
+def pattern_texts(text: str, tag: str) -> list[str]:
+    """What the `patterns` detector finds in `text` with `tag`, in order; every span must be the text's own."""
+    global _PATTERNS
+    if _PATTERNS is None:
+        from proxy.recognizers import RecognizerDetector
+
+        _PATTERNS = RecognizerDetector()
+    entities = [e for e in _PATTERNS.detect(text) if e.tag == tag]
+    for e in entities:
+        assert text[e.start : e.end] == e.text
+    return [e.text for e in entities]

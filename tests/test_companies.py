@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.recognizers import RecognizerDetector
-
-DETECTOR = RecognizerDetector()
+from conftest import pattern_texts
 
 
 def companies(text: str) -> list[str]:
-    return [e.text for e in DETECTOR.detect(text) if e.tag == "Company Name"]
+    return pattern_texts(text, "Company Name")
 
 
 @pytest.mark.parametrize(

@@ -4,16 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.recognizers import RecognizerDetector
-
-DETECTOR = RecognizerDetector()
+from conftest import pattern_texts
 
 
 def handles(text: str) -> list[str]:
-    entities = [e for e in DETECTOR.detect(text) if e.tag == "Social Media Handle"]
-    for e in entities:
-        assert text[e.start : e.end] == e.text
-    return [e.text for e in entities]
+    return pattern_texts(text, "Social Media Handle")
 
 
 @pytest.mark.parametrize(

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.recognizers import RecognizerDetector
-
-DETECTOR = RecognizerDetector()
+from conftest import pattern_texts
 
 
 def landmarks(text: str) -> list[str]:
-    return [e.text for e in DETECTOR.detect(text) if e.tag == "Landmark"]
+    return pattern_texts(text, "Landmark")
 
 
 @pytest.mark.parametrize(

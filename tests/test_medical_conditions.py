@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.recognizers import RecognizerDetector
-
-DETECTOR = RecognizerDetector()
+from conftest import pattern_texts
 
 
 def conditions(text: str) -> list[str]:
-    entities = [e for e in DETECTOR.detect(text) if e.tag == "Medical Condition"]
-    for e in entities:
-        assert text[e.start : e.end] == e.text
-    return [e.text for e in entities]
+    return pattern_texts(text, "Medical Condition")
 
 
 @pytest.mark.parametrize(
