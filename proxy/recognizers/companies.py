@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.proper_names import NOT_OPENER
 from proxy.recognizers.scan import backward_anchors
 
 LEGAL_FORMS = (
@@ -19,14 +20,8 @@ LEGAL_FORMS = (
     "S.L. SL S.p.A. SpA S.r.l. Srl B.V. BV N.V. NV AB AS ASA A/S ApS Oy Oyj Pty Pvt Sdn Bhd K.K."
 ).split()
 _FORM = "(?:" + "|".join(re.escape(f) for f in sorted(LEGAL_FORMS, key=len, reverse=True)) + ")"
-# sentence openers and prepositions that stand before a name without being part of it
-_NOT_NAME = (
-    "The|A|An|At|In|On|From|To|For|With|By|Via|And|Or|But|We|I|My|Our|His|Her|Their|Your|This|That|Dear|Yesterday"
-    "|Today|Tomorrow|Then|So|Also|Please|Thanks|Hi|Hello|When|If|After|Before|Since|Last|Next|Email|Call|Ask"
-    "|Contact|Send|Invoice|Re|Both|Only|Even|Now"
-)
 # a capitalized word ("Marsh", "McKinsey") or a short acronym ("OH", "AWS"), not a shouted word ("KNOWN AS")
-_NAME_WORD = rf"(?!(?:{_NOT_NAME})\b)(?:[A-Z][\w'’.-]*[a-z][\w'’.-]*|[A-Z][a-z]?|[A-Z]{{2,4}}(?![\w])|&|and|of|\d+)"
+_NAME_WORD = rf"{NOT_OPENER}(?:[A-Z][\w'’.-]*[a-z][\w'’.-]*|[A-Z][a-z]?|[A-Z]{{2,4}}(?![\w])|&|and|of|\d+)"
 _BEFORE_FORM = backward_anchors(
     re.compile(rf"(?<![\w]){_FORM}(?![\w])"),
     re.compile(rf"(?:{_NAME_WORD}[ \t]+){{0,4}}{_NAME_WORD},?[ \t]+\Z"),

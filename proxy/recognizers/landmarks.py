@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.proper_names import CAPITALIZED
 from proxy.recognizers.scan import ScanText, backward_anchors, word_anchors
 
 KINDS = (
@@ -21,12 +22,7 @@ KINDS = (
     "Stadium Pier Wharf Hotel Theatre Theater Airport Beach Falls Memorial Monument Gallery Basilica Minster "
     "Lighthouse Harbour Harbor"
 ).split()
-# words that start a sentence or a phrase before a name, never part of it
-_NOT_NAME = (
-    "The A An At In On From To Near By Via And Or But Meet Visit Visited Yesterday Today Tomorrow We I My Our His "
-    "Her Their Your This That Outside Inside Behind Opposite Past Then After Before When If Try Take Go"
-).split()
-_NAME_WORD = rf"(?!(?:{'|'.join(_NOT_NAME)})\b)[A-Z][\w'’.-]*"
+_NAME_WORD = CAPITALIZED
 _KIND = rf"(?:{'|'.join(KINDS)})"
 _BEFORE_KIND = backward_anchors(re.compile(rf"\b{_KIND}\b"), re.compile(rf"(?:{_NAME_WORD}[ \t]+){{1,4}}\Z"), reach=48)
 # "Museum of Art", "Memorial Park": the rest of the name after the kind word

@@ -25,6 +25,7 @@ from proxy.recognizers.demographics import (
     weight_recognizer,
 )
 from proxy.recognizers.handles import handle_recognizer
+from proxy.recognizers.education import degree_recognizer, school_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
@@ -62,6 +63,8 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         handle_recognizer(),
         landmark_recognizer(),
         company_recognizer(),
+        degree_recognizer(),
+        school_recognizer(),
     ]
     if tags is None:
         return recognizers
