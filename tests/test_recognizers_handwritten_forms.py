@@ -158,3 +158,23 @@ def test_time_forms(text: str, times: set[str]) -> None:
 @pytest.mark.parametrize("text", ["It was 9.50 at the till.", "Read pages 10-12 tonight.", "Room 10.30 is free."])
 def test_dot_numbers_and_number_ranges_are_no_time(text: str) -> None:
     assert "Time" not in {tag for _, tag in found(text)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[10:41] Agent: Thanks for waiting, can I take your name?",
+        "[Sat 19:02] Marco: ok so I can drive",
+        "12/05/25, 21:14 - Dr Okafor: I'll take on-call Monday",
+        "@ria.k 9:02 AM\nanyone free for lunch?",
+    ],
+)
+def test_a_chat_message_header_time_is_no_time(text: str) -> None:
+    """The time stamp of a message in a chat export is not an event in anyone's life."""
+    assert "Time" not in {tag for _, tag in found(text)}
+
+
+def test_times_in_the_message_itself_are_still_found() -> None:
+    text = "[10:41] Agent: Your appointment is at 14:30 on Friday."
+    assert ("14:30", "Time") in found(text)
+    assert ("09:00", "Time") in found("09:00 Breakfast: hotel lobby")

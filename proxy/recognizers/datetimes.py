@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 
+from proxy.entities import Entity
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
 from proxy.recognizers.number_words import FIRST_WORDS, NUMBER_WORD
@@ -353,9 +355,36 @@ def short_date_recognizer() -> PatternRecognizer:
     )
 
 
+# A chat export's message header: "[10:41] Agent:", "[Sat 19:02] Marco:", "12/05/25, 21:14 - Dr Nwosu:",
+# "@jerome.dc 9:02 AM" alone on its line. Its time stamps the message, not an event in anyone's life
+# (nor does the generator write such headers), so it is not reported.
+_CHAT_TIME = r"\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]?[AaPp]\.?[Mm]\.?)?"
+_SPEAKER = r"[ \t]*[A-Za-z@][^\n:\[\]]{0,39}:[ \t]"
+_MESSAGE_HEADER = re.compile(
+    # "[10:41] Agent:", "[Sat 19:02] Marco:"
+    rf"(?m)^[ \t]*\[(?:[A-Z][a-z]{{1,8}}\.?[ \t]+)?(?:\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}},?[ \t]+)?(?P<a>{_CHAT_TIME})\]{_SPEAKER}"
+    # "12/05/25, 21:14 - Dr Nwosu:" (a phone's chat export)
+    rf"|^[ \t]*\d{{1,2}}[/.]\d{{1,2}}[/.]\d{{2,4}},?[ \t]+(?P<b>{_CHAT_TIME})[ \t]+-{_SPEAKER}"
+    # "@jerome.dc 9:02 AM" alone on its line (a workspace chat)
+    rf"|^[ \t]*@[\w.]+[ \t]+(?P<c>{_CHAT_TIME})[ \t]*$"
+)
+
+
+class _TimeRecognizer(PatternRecognizer):
+    """Clock times, except the time stamps of a chat export's message headers."""
+
+    def analyze(self, text: str | ScanText) -> Iterator[Entity]:
+        doc = text if isinstance(text, ScanText) else ScanText(text)
+        headers = set()
+        if ":" in doc.text:
+            for match in _MESSAGE_HEADER.finditer(doc.text):
+                headers.add(match.start(match.lastgroup or 0))
+        return (e for e in super().analyze(doc) if e.start not in headers)
+
+
 def time_recognizer() -> PatternRecognizer:
     """Clock times: "14:30", "3:14 PM EST", "9 a.m.", "10.30pm", "14h30"; a bare "at 9" is too ambiguous."""
-    return PatternRecognizer(
+    return _TimeRecognizer(
         "time",
         "Time",
         [
