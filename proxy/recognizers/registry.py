@@ -30,6 +30,7 @@ from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
+from proxy.recognizers.nationality import nationality_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
@@ -65,6 +66,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         company_recognizer(),
         degree_recognizer(),
         school_recognizer(),
+        nationality_recognizer(),
     ]
     if tags is None:
         return recognizers

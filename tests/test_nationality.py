@@ -1,0 +1,31 @@
+"""Nationalities where the sentence gives a demonym to a person; never food, places or ethnic backgrounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pattern_texts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Nationality: South Korean\nPassport: M48213077", ["South Korean"]),
+        ("He is a Turkish national living in Berlin.", ["Turkish"]),
+        ("Holds a Kenyan passport and a Polish licence.", ["Kenyan", "Polish"]),
+        ("I'm Iranian, so my permit matters.", ["Iranian"]),
+        ("Candidate: Ana Lima\n- 42, Brazilian, based in Porto", ["Brazilian"]),
+        ("She's Ghanaian-British and works in Leeds.", ["Ghanaian-British"]),
+    ],
+)
+def test_nationalities_found(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Nationality") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I love Italian food.", "The restaurant is Thai.", "I'm Scottish on both sides of the family.",
+     "Is French harder than Spanish?"],
+)
+def test_no_nationality(text: str) -> None:
+    assert pattern_texts(text, "Nationality") == []
