@@ -33,6 +33,7 @@ from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.nationality import nationality_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
+from proxy.recognizers.religion import religion_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
 from proxy.taxonomy import canonical_tag
 
@@ -67,6 +68,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         degree_recognizer(),
         school_recognizer(),
         nationality_recognizer(),
+        religion_recognizer(),
     ]
     if tags is None:
         return recognizers
