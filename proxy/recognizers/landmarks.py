@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.proper_names import CAPITALIZED
+from proxy.recognizers.proper_names import CAPITALIZED, CAPITALIZED_BEFORE
 from proxy.recognizers.scan import ScanText, backward_anchors, word_anchors
 
 KINDS = (
@@ -28,7 +28,6 @@ _BEFORE_KIND = backward_anchors(re.compile(rf"\b{_KIND}\b"), re.compile(rf"(?:{_
 # "Museum of Art", "Memorial Park": the rest of the name after the kind word
 _TAIL = r"(?:[ \t]+of[ \t]+(?:the[ \t]+)?[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?|[ \t]+(?:Park|Gardens?|Square))?"
 _KIND_FIRST = word_anchors(["lake", "mount", "mt", "hotel", "gare"])
-_CAPITALIZED_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+\Z")
 # Below the model's confident scores: where the model is sure of a name (often a longer one:
 # "Guggenheim Museum Bilbao"), its span stands; where it missed the place or was unsure of its type
 # ("Victoria Station" as a city), this one wins. 0.5 and 0.9 did worse on the DEV sets.
@@ -41,7 +40,7 @@ _PLACE_WORD = rf"(?!{_OTHER_ORG})[A-Z][\w'’-]+"
 def _kind_first_anchors(doc: ScanText) -> list[int]:
     """"Lake", "Mount", ... not inside a longer name ("Salt Lake City")."""
     text = doc.text
-    return [pos for pos in _KIND_FIRST(doc) if _CAPITALIZED_BEFORE.search(text, max(0, pos - 40), pos) is None]
+    return [pos for pos in _KIND_FIRST(doc) if CAPITALIZED_BEFORE.search(text, max(0, pos - 40), pos) is None]
 
 
 def landmark_recognizer() -> PatternRecognizer:

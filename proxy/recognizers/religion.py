@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.proper_names import CAPITALIZED_BEFORE
 from proxy.recognizers.scan import ScanText, word_anchors
 
 FAITHS = """
@@ -32,13 +33,12 @@ LOWER_CASE_OK = "muslim hindu buddhist sikh jewish catholic christian atheist ag
 _QUALIFIER = rf"(?:(?:{'|'.join(map(re.escape, QUALIFIERS))})[ \t]+)?"
 # a faith word inside a capitalized name: a person ("Christian Bale"), a school, a charity
 _NOT_IN_A_NAME = r"(?![ \t]+[A-Z])"
-_CAPITALIZED_BEFORE = re.compile(r"[A-Z][a-z][\w'’-]*[ \t]+\Z")
 
 
 def _faith_anchors(doc: ScanText) -> list[int]:
     """Faith (or qualifier) words not preceded by a capitalized word ("Priya Jain" is a surname)."""
     text = doc.text
-    return [pos for pos in _WORDS(doc) if _CAPITALIZED_BEFORE.search(text, max(0, pos - 30), pos) is None]
+    return [pos for pos in _WORDS(doc) if CAPITALIZED_BEFORE.search(text, max(0, pos - 30), pos) is None]
 
 
 _WORDS = word_anchors(
