@@ -27,6 +27,7 @@ def conditions(text: str) -> list[str]:
         ("She had a mild stroke in March.", ["stroke"]),
         ("I've struggled with depression for years.", ["depression"]),
         ("My partner has MS, so stairs are hard.", ["MS"]),
+        ("Grandpa is being treated for shingles.", ["shingles"]),
         # adjectives a person is
         ("I'm 32 weeks pregnant, is flying OK?", ["32 weeks pregnant"]),
         ("He's type 2 diabetic and loves cake.", ["type 2 diabetic"]),
@@ -50,6 +51,7 @@ def test_conditions_found(text: str, expected: list[str]) -> None:
         "Any good diabetic-friendly dessert recipes?",
         "She was diagnosed with it recently.",
         "Anxiety about exams is normal, says the leaflet.",
+        "We need new shingles on the shed roof.",
     ],
 )
 def test_no_condition(text: str) -> None:

@@ -42,7 +42,7 @@ asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high 
 |cataract|macular degeneration|tinnitus|vertigo|clinical depression|postnatal depression|postpartum depression
 |anxiety disorder|generalised anxiety disorder|generalized anxiety disorder|panic disorder|panic attacks
 |bipolar disorder|schizophrenia|ptsd|ocd|obsessive-compulsive disorder|anorexia|bulimia|eating disorder
-|insomnia|long covid|shingles|chickenpox|measles|mumps|sepsis|meningitis|malaria
+|insomnia|long covid|chickenpox|measles|mumps|sepsis|meningitis|malaria
 |lyme disease|appendicitis|gallstones|hernia|herniated disc|slipped disc|sciatica|scoliosis|tendinitis
 |tendonitis|tennis elbow|carpal tunnel syndrome|concussion|whiplash|meniscus tear|rotator cuff tear|acl tear
 |plantar fasciitis|peanut allergy|nut allergy|tree nut allergy|penicillin allergy|shellfish allergy
@@ -50,9 +50,9 @@ asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high 
 |alcoholism|alcohol dependence|drug addiction|substance use disorder|pre-eclampsia|preeclampsia
 |restless legs syndrome|sleep disorder|stomach cancer|liver cancer|thyroid cancer|bladder cancer
 """
-# an everyday word too ("during covid", "cancer research", "a stroke of luck"): a condition only
-# after a word that puts it on someone
-AMBIGUOUS = "stroke|mini-stroke|depression|anxiety|MS|flu|influenza|covid|covid-19|cancer|seizures"
+# an everyday word too ("during covid", "cancer research", "a stroke of luck", "new shingles on the
+# roof"): a condition only after a word that puts it on someone
+AMBIGUOUS = "stroke|mini-stroke|depression|anxiety|MS|flu|influenza|covid|covid-19|cancer|seizures|shingles"
 _AMBIGUOUS_CUE = (
     "had has have having with from of after since for suffered suffers diagnosed his her their my your our "
     "mum's dad's mother's father's"
