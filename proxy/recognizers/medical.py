@@ -19,9 +19,7 @@ import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.number_words import NUMBER_WORD
-from proxy.recognizers.scan import word_anchors
-
-_WORD = re.compile(r"\w+(?:['’]\w+)*")
+from proxy.recognizers.scan import phrase_anchors, word_anchors
 
 CONDITIONS = """
 asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high blood pressure
@@ -87,11 +85,6 @@ def _alternation(names: str) -> str:
     return "|".join(re.escape(t).replace(r"\ ", r"\s+").replace("'", "['’]?") for t in terms)
 
 
-def _first_words(names: str, extra: str = "") -> list[str]:
-    words = [m.group() for t in names.split("|") if (m := _WORD.match(t.strip()))]
-    return words + extra.split()
-
-
 _MODIFIER_WORDS = (
     "type stage congestive severe mild moderate chronic acute early late advanced terminal juvenile seasonal "
     "allergic clinical post postnatal postpartum bad recurring recurrent"
@@ -112,7 +105,7 @@ def medical_condition_recognizer() -> PatternRecognizer:
                 0.9,
                 flags=re.IGNORECASE,
                 left_bound="-'’",
-                anchors=word_anchors(_first_words(CONDITIONS, _MODIFIER_WORDS)),
+                anchors=phrase_anchors(CONDITIONS.split("|") + _MODIFIER_WORDS.split()),
             ),
             Pattern.compile(
                 "everyday-word",

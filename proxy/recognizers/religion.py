@@ -13,7 +13,7 @@ import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.proper_names import CAPITALIZED_BEFORE
-from proxy.recognizers.scan import ScanText, word_anchors
+from proxy.recognizers.scan import ScanText, phrase_anchors
 
 FAITHS = """
 Muslim|Christian|Catholic|Jewish|Hindu|Buddhist|Sikh|Jain|Atheist|Agnostic|Protestant|Anglican|Methodist|Baptist
@@ -41,10 +41,7 @@ def _faith_anchors(doc: ScanText) -> list[int]:
     return [pos for pos in _WORDS(doc) if CAPITALIZED_BEFORE.search(text, max(0, pos - 30), pos) is None]
 
 
-_WORDS = word_anchors(
-    [m.group().lower() for f in FAITHS.split("|") if (m := re.match(r"\w+(?:['’]\w+)*", f.strip()))]
-    + [q.split("-")[0].lower() for q in QUALIFIERS]
-)
+_WORDS = phrase_anchors(FAITHS.split("|") + [q.split("-")[0] for q in QUALIFIERS])
 
 
 def religion_recognizer() -> PatternRecognizer:

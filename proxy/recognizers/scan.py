@@ -202,6 +202,12 @@ def word_anchors(words: Iterable[str]) -> Anchors:
     return anchors
 
 
+def phrase_anchors(phrases: Iterable[str]) -> Anchors:
+    """Anchors at the first word of any of `phrases` ("cystic fibrosis" -> "cystic"), split into
+    words the way `ScanText` splits the text, so "Jehovah's Witness" starts at "jehovah's"."""
+    return word_anchors(m.group() for phrase in phrases if (m := _WORD.search(phrase)))
+
+
 def backward_anchors(
     trigger: re.Pattern[str] | tuple[re.Pattern[str], ...], tail: re.Pattern[str], reach: int = 32
 ) -> Anchors:
