@@ -66,7 +66,8 @@ def test_requests_are_guarded_end_to_end(secret_veil) -> None:
         {"role": "system", "content": DOC}, {"role": "user", "content": "Summarize."}],
         extra_headers={"X-Veil-Audience": "Sam"}, metadata={"veil_audience": "Priya"}, store=False)
     sent = secret_veil.received[-1]
-    assert "Northwind-Quasar" in sent.raw and "metadata" not in sent.body
+    # the guard let the secret through to Sam (PII masking may still mask the employer's name in it)
+    assert "resign from Orbit Labs" in sent.raw and SECRET_TAG not in sent.raw and "metadata" not in sent.body
     assert not any(k.lower() == "x-veil-audience" for k in sent.headers)
     client.chat.completions.create(model="echo", messages=[{"role": "user", "content": DOC}],
                                    metadata={"veil_audience": "Priya"})

@@ -12,6 +12,7 @@ from proxy.recognizers.codes import (
     tax_id_recognizer,
 )
 from proxy.recognizers.companies import company_recognizer
+from proxy.recognizers.employers import employer_recognizer
 from proxy.recognizers.datetimes import (
     date_recognizer,
     duration_recognizer,
@@ -24,6 +25,7 @@ from proxy.recognizers.demographics import (
     height_recognizer,
     weight_recognizer,
 )
+from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
@@ -31,6 +33,7 @@ from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.nationality import nationality_recognizer
+from proxy.recognizers.occupations import occupation_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
 from proxy.recognizers.religion import religion_recognizer
@@ -69,6 +72,9 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         school_recognizer(),
         nationality_recognizer(),
         religion_recognizer(),
+        occupation_recognizer(),
+        employer_recognizer(),
+        given_name_recognizer(),
     ]
     if tags is None:
         return recognizers

@@ -1,0 +1,102 @@
+"""Given names alone, where the sentence says a person is named: "our son Kuba (4)", "Maisie (3)".
+
+The model finds names written in full and many given names, but a short or unfamiliar given
+name alone ("Kuba", "Min-ji", "Thandi", "Piet") in hand-written text often escapes it. The
+sentence gives them away:
+
+* a kinship or relation word right before it ("my wife Min-ji", "her husband Rubén",
+  "my brother-in-law Piet", "younger sister, Lily,");
+* an age in brackets right after it ("Theo (6)", "Seo-yeon (6)");
+* a short form in brackets after a full name ("Aleksandra Nowak (Ola to everyone)",
+  "Mohammed Shahidul Islam (Shahid)");
+* "I'm Dan, ...", "it's Bex from upstairs", "my name is Olu, ..." (not "I'm Spiritist.");
+* a sign-off: alone on the last line, or on the line after "Thanks," / "Cheers" ("thx\\nMei",
+  "~Dre", "— Femi").
+
+A capitalized word there that is a weekday, a month, a demonym, a faith or an everyday word
+("I'm Italian", "my son Sunday", "Thanks, Team") is not a name. Tagged Nickname (a given
+name alone, as the annotation guidelines have it); scored below the model (0.7), so a name the
+model found whole keeps its span and tag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from proxy.entities import Entity
+from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.nationality import DEMONYMS
+from proxy.recognizers.religion import FAITHS
+from proxy.recognizers.scan import ScanText
+
+SCORE = 0.7
+
+RELATIONS = (
+    "son daughter wife husband partner brother sister mum mom mother dad father stepdad stepmum stepmom stepfather "
+    "stepmother stepson stepdaughter grandson granddaughter grandma grandmother grandpa grandfather granny gran nan "
+    "nana aunt auntie aunty uncle cousin niece nephew friend boyfriend girlfriend fiancé fiancée fiance fiancee "
+    "flatmate roommate housemate colleague coworker co-worker boss manager neighbour neighbor baby toddler kid child "
+    "twin brother-in-law sister-in-law mother-in-law father-in-law son-in-law daughter-in-law ex bestie mate pal"
+).split()
+# a capitalized word here is not a given name
+NOT_NAMES = frozenset(
+    """Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August
+    September October November December I I'm I’m Im The A An And But Or So Yes No Not Just Also Still Really Very
+    Sorry Fine Good Great Back Here There Home Sure Glad Happy Excited Done Ready Free Available Single Married
+    Pregnant Vegan Vegetarian Gay Straight Deaf Blind Autistic Looking Going Trying Writing Working Living Moving
+    Thanks Thank Cheers Regards Best Love Team All Everyone Hi Hello Hey Dear Mr Mrs Ms Miss Dr Prof Sir Madam
+    Mum Mom Dad Nan Gran Grandma Grandpa Baby Bro Sis Mate Boss Doc Aunt Uncle Auntie English Welsh Scottish Irish
+    British European African Asian Latino Latina Black White Mixed Christmas Easter New Old Big Little Senior Junior
+    Also Currently Now Today Tomorrow Yesterday Still Only About Around OK Ok Okay P S PS NB FYI ASAP""".split()
+    + DEMONYMS.split()
+    + [f.strip() for f in FAITHS.split("|") if f.strip() and " " not in f.strip()]
+)
+_NAME = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿ][a-zà-öø-ÿ]+)?"
+# a surname particle after a given name: "Job van Gent" is a full name
+_PARTICLE = r"(?:van|von|de|da|del|der|di|du|le|la|bin|ibn|al|el|ter|ten|dos|das)\b"
+_RELATION = r"(?:" + "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True)) + r")"
+_AFTER_RELATION = re.compile(
+    rf"(?i:\b(?:my|our|his|her|their|your|a|the|younger|older|little|big|baby|eldest|youngest|best|new|late)[ \t]+"
+    rf"(?:(?:younger|older|little|big|baby|eldest|youngest|best|new|late|twin|step|ex-)[ \t]*)?{_RELATION})"
+    rf"(?:,)?[ \t]+(?P<name>{_NAME})(?![\w'’-]|[ \t]+(?:[A-Z]|{_PARTICLE}))"
+)
+_AGE_AFTER = re.compile(rf"(?<![\w'’-])(?P<name>{_NAME})[ \t]+\((?:aged?[ \t]+)?\d{{1,2}}(?:[ \t]*(?:months?|mo|y|yrs?|years?))?\)")
+_ALIAS = re.compile(
+    rf"{_NAME}(?:[ \t]+{_NAME}){{1,3}}[ \t]+\((?P<name>{_NAME})(?:[ \t]+to[ \t]+(?:everyone|friends|most|family))?\)"
+)
+_SELF = re.compile(
+    rf"\b(?:I'm|I’m|[Ii]m|it's|it’s|[Ii]ts|[Tt]his is|[Mm]y name is|[Mm]y name's|[Cc]all me)[ \t]+(?P<name>{_NAME})"
+    r"(?=[ \t]*(?:,|[ \t](?:from|here|and)\b))"
+)
+_CLOSING = r"(?i:thanks|thank you|thx|ty|cheers|best|best wishes|regards|kind regards|many thanks|love|xx+|sincerely|yours)"
+_SIGN_OFF = re.compile(
+    rf"(?:\n[ \t]*{_CLOSING}[ \t]*[,!.]?[ \t]*\n|\n[ \t]*[~—–][ \t]*)[ \t]*(?P<name>{_NAME})[ \t]*(?=\n|$)"
+)
+
+
+class GivenNameRecognizer(PatternRecognizer):
+    """Given names after a relation word, before an age in brackets, as an alias, in "I'm X," and sign-offs."""
+
+    def __init__(self) -> None:
+        super().__init__("given-name", "Nickname", [])
+
+    def analyze(self, text: str | ScanText) -> Iterator[Entity]:
+        doc = text if isinstance(text, ScanText) else ScanText(text)
+        raw = doc.text
+        for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER), ("alias", _ALIAS),
+                            ("self", _SELF), ("sign-off", _SIGN_OFF)):
+            if name == "age-in-brackets" and "(" not in raw:
+                continue
+            for match in regex.finditer(raw):
+                start, end = match.span("name")
+                value = raw[start:end]
+                if value in NOT_NAMES or value.split("-")[0] in NOT_NAMES:
+                    continue
+                yield Entity(value, start, end, "Nickname", SCORE, DETECTOR_NAME,
+                             meta={"recognizer": self.name, "pattern": name})
+
+
+def given_name_recognizer() -> GivenNameRecognizer:
+    """Given names placed by a relation word, an age, an alias, "I'm X," or a sign-off."""
+    return GivenNameRecognizer()

@@ -1,0 +1,53 @@
+"""Organizations named by their relation to a person (employer, bank, insurer); the tag follows the kind word."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pattern_texts
+from proxy.recognizers.employers import employer_recognizer
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I've been a data engineer at Zalando Payments in Berlin since 2021.", ["Zalando Payments"]),
+        ("Aoife joined Stripe as a support lead last year.", ["Stripe"]),
+        ("She is insured with Allianz and banks with Monzo.", ["Allianz", "Monzo"]),
+        ("my bank is Santander, can you explain overdraft fees", ["Santander"]),
+        ('{"employer": "Grupo Modelo", "job_title": "chemist"}', ["Grupo Modelo"]),
+        ("Employer: Skanska AB, site manager", ["Skanska AB"]),
+        ("He left Hartley, Moss and Quinn in March.", ["Hartley, Moss and Quinn"]),
+        ("barista at Blue Bottle, then a cook", ["Blue Bottle"]),
+    ],
+)
+def test_employers_found(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Company Name") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "tag"),
+    [
+        ("a staff nurse at Wexford General Hospital", "Wexford General Hospital", "Healthcare Facility"),
+        ("lecturer at Tallinn University, part time", "Tallinn University", "Educational Institution"),
+        ("a caseworker at Lambeth Council for ten years", "Lambeth Council", "Government Agency"),
+        ("He works for Ocean Rescue Trust in Cornwall.", "Ocean Rescue Trust", "NGO"),
+    ],
+)
+def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
+    found = [(e.text, e.tag) for e in employer_recognizer().analyze(text)]
+    assert found == [(name, tag)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I worked for Dr Patel for years.",
+        "I work at home on Mondays.",
+        "That's four years in the same job for Brenda.",
+        "I left Monday and came back on Friday.",
+        "My doctor works at night.",
+    ],
+)
+def test_no_employer(text: str) -> None:
+    assert [e.text for e in employer_recognizer().analyze(text)] == []

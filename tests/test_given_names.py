@@ -1,0 +1,41 @@
+"""Given names alone where the sentence says a person is named; never weekdays, faiths, demonyms or full names."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pattern_texts
+from proxy.recognizers.given_names import given_name_recognizer
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My daughter Oona starts nursery soon.", ["Oona"]),
+        ("her brother-in-law Bram is 61", ["Bram"]),
+        ("- Tadhg (7) is allergic to kiwi", ["Tadhg"]),
+        ("Kateryna Melnyk (Katya to everyone) called today.", ["Katya"]),
+        ("hi, it's Sol from flat 2", ["Sol"]),
+        ("I'm Wiktor, 30, and I need advice.", ["Wiktor"]),
+        ("Can you reply by Friday?\n\nCheers,\nNiamh", ["Niamh"]),
+        ("Lost grey cat near the park.\n~Jun", ["Jun"]),
+    ],
+)
+def test_given_names_found(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Nickname") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm Italian, so pasta is a must.",
+        "Faith-wise, I'm Buddhist, mostly.",
+        "My son Sunday morning routine is chaos.",
+        "Thanks,\nTeam",
+        "My roommate Job van Gent pays half.",
+        "My boss Zachary W. Leonard signed it.",
+        "My friend Alex Smith said hi.",
+    ],
+)
+def test_no_given_name(text: str) -> None:
+    assert [e.text for e in given_name_recognizer().analyze(text)] == []
