@@ -56,3 +56,35 @@ def test_conditions_found(text: str, expected: list[str]) -> None:
 )
 def test_no_condition(text: str) -> None:
     assert conditions(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("She came off her bike: a fractured left ankle and two bruised ribs.", ["fractured left ankle", "bruised ribs"]),
+        ("He had knee surgery in 2021 and a hip replacement since.", ["knee surgery", "hip replacement"]),
+        ("My son broke his wrist at football.", ["broke his wrist"]),
+    ],
+)
+def test_injuries_and_operations_by_body_part(text: str, expected: list[str]) -> None:
+    assert conditions(text) == expected
+
+
+@pytest.mark.parametrize("text", ["The car has a broken back light.", "It left me with a broken heart.",
+                                  "Use the back door after 6."])
+def test_no_injury(text: str) -> None:
+    assert conditions(text) == []
+
+
+def test_a_model_span_listing_known_conditions_is_split() -> None:
+    from proxy.detectors.gliner import split_listed_conditions_of
+    from proxy.entities import Entity
+
+    text = "Mila has eczema and a dairy allergy, and asthma, coeliac disease."
+    listed = Entity("eczema and a dairy allergy", 9, 35, "Medical Condition", 0.9, "gliner")
+    assert [e.text for e in split_listed_conditions_of(text, listed)] == ["eczema", "dairy allergy"]
+    other = Entity("asthma, coeliac disease", 41, 64, "Medical Condition", 0.9, "gliner")
+    assert [(e.text, e.start) for e in split_listed_conditions_of(text, other)] == [("asthma", 41), ("coeliac disease", 49)]
+    # a part the vocabulary does not know keeps the model's span whole
+    odd = Entity("smoking, rudeness", 0, 17, "Medical Condition", 0.9, "gliner")
+    assert split_listed_conditions_of("smoking, rudeness to waiters", odd) == [odd]

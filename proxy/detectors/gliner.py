@@ -28,6 +28,7 @@ from local_models.gliner_runtime import plausible
 from proxy.detectors.base import Detector, DetectorStatus
 from proxy.detectors.name_spans import shape_names
 from proxy.entities import Entity
+from proxy.recognizers.medical import split_listed_conditions
 from proxy.taxonomy import UnknownTagError, canonical_tag
 
 # Prompts for GLiNER checkpoints trained elsewhere (no veil_labels.json).
@@ -111,6 +112,15 @@ def split_listed_places(entity: Entity) -> list[Entity]:
             start = entity.start + match.start() + lead
             parts.append(Entity(value, start, start + len(value), entity.tag, entity.score, entity.detector))
     return parts
+
+
+def split_listed_conditions_of(text: str, entity: Entity) -> list[Entity]:
+    """"eczema and a dairy allergy" is two conditions when each part is one the medical vocabulary knows
+    (`proxy.recognizers.medical`), each without its article, as the annotation guidelines have it."""
+    parts = split_listed_conditions(text, entity.start, entity.end)
+    if parts is None:
+        return [entity]
+    return [Entity(text[a:b], a, b, entity.tag, entity.score, entity.detector) for a, b in parts]
 
 
 def role_given_to_model(text: str, start: int, tag: str) -> bool:
@@ -223,5 +233,10 @@ class GlinerDetector(Detector):
             if start >= end or role_given_to_model(text, start, tag):
                 continue
             entity = Entity(text[start:end], start, end, tag, round(span.score, 4), self.name)
-            entities.extend(split_listed_places(entity) if tag == "City/Region" else [entity])
+            if tag == "City/Region":
+                entities.extend(split_listed_places(entity))
+            elif tag == "Medical Condition":
+                entities.extend(split_listed_conditions_of(text, entity))
+            else:
+                entities.append(entity)
         return shape_names(text, entities, self.name)

@@ -91,6 +91,45 @@ _MODIFIER_WORDS = (
 )
 
 
+# injuries and operations named by a body part: "sprained wrist", "knee surgery", "broke his wrist"
+BODY_PARTS = (
+    "wrist|ankle|knee|hip|shoulder|elbow|arm|leg|back|lower back|neck|foot|hand|finger|thumb|toe|rib|ribs|collarbone"
+    "|jaw|nose|heel|kidney|liver|heart|lung|hamstring|achilles|spine|pelvis|skull|cheekbone|eye|ear"
+)
+_BODY = rf"(?:(?:left|right|upper|lower)\s+)?(?:{BODY_PARTS})"
+_INJURED = r"(?:sprained|fractured|broken|torn|dislocated|twisted|bruised|injured|pulled|strained|dodgy|damaged)"
+_PROCEDURE = r"(?:surgery|replacement|transplant|fracture|injury|operation|reconstruction)"
+# "a broken heart", "the back door": not injuries
+_NOT_INJURED = r"(?!(?:left\s+|right\s+)?(?:heart|back)\b)"
+_INJURY = (
+    rf"(?P<span3>{_INJURED}\s+{_NOT_INJURED}{_BODY}|(?:{BODY_PARTS}|acl|cruciate|cataract|bypass|gallbladder|heart valve)\s+{_PROCEDURE}"
+    rf"|broke\s+(?:his|her|my|their|your)\s+{_BODY})(?![\w'’-])"
+)
+_LIST_BREAK = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
+KNOWN_CONDITION = re.compile(rf"{MODIFIERS}(?:{_alternation(CONDITIONS)})|{_INJURY}", re.IGNORECASE)
+
+
+def split_listed_conditions(text: str, start: int, end: int) -> list[tuple[int, int]] | None:
+    """The parts of a span that lists several known conditions ("eczema and a dairy allergy",
+    "asthma, coeliac disease"), without their articles; None when the span is not such a list."""
+    parts = []
+    cursor = start
+    for cut in [*_LIST_BREAK.finditer(text, start, end), None]:
+        piece_end = cut.start() if cut is not None else end
+        value = text[cursor:piece_end]
+        lead = len(value) - len(value.lstrip())
+        value = value.strip()
+        article = re.match(r"(?:an?|the)\s+", value, re.IGNORECASE)
+        if article:
+            lead, value = lead + article.end(), value[article.end():]
+        if not value or KNOWN_CONDITION.fullmatch(value) is None:
+            return None
+        parts.append((cursor + lead, cursor + lead + len(value)))
+        if cut is not None:
+            cursor = cut.end()
+    return parts if len(parts) > 1 else None
+
+
 def medical_condition_recognizer() -> PatternRecognizer:
     """Named conditions ("cystic fibrosis", "type 1 diabetes", "a nut allergy"), context-bound everyday words
     ("had a stroke"), and any short name after "diagnosed with"."""
@@ -124,6 +163,16 @@ def medical_condition_recognizer() -> PatternRecognizer:
                 flags=re.IGNORECASE,
                 left_bound="",
                 anchors=word_anchors(_BE),
+            ),
+            Pattern.compile(
+                "injury",
+                _INJURY,
+                0.8,
+                flags=re.IGNORECASE,
+                left_bound="-'’",
+                anchors=word_anchors([*_INJURED[3:-1].split("|"), "broke", "acl", "cruciate", "cataract", "bypass",
+                                      "gallbladder", "heart", "left", "right", "upper", "lower",
+                                      *(p.split()[0] for p in BODY_PARTS.split("|"))]),
             ),
             Pattern.compile(
                 "diagnosed-with",
