@@ -495,6 +495,7 @@ PARAGRAPH = (
 PARAGRAPH_EXPECTED = {
     ("34", "Age"),
     ("nurse", "Occupation"),
+    ("Maria Lopez", "Full Name"),
     ("123-45-6789", "Social Security Number"),
     ("+1 (415) 555-0132", "Phone Number"),
     ("maria.lopez@example.org", "Email Address"),

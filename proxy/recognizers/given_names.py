@@ -48,7 +48,9 @@ NOT_NAMES = frozenset(
     Thanks Thank Cheers Regards Best Love Team All Everyone Hi Hello Hey Dear Mr Mrs Ms Miss Dr Prof Sir Madam
     Mum Mom Dad Nan Gran Grandma Grandpa Baby Bro Sis Mate Boss Doc Aunt Uncle Auntie English Welsh Scottish Irish
     British European African Asian Latino Latina Black White Mixed Christmas Easter New Old Big Little Senior Junior
-    Also Currently Now Today Tomorrow Yesterday Still Only About Around OK Ok Okay P S PS NB FYI ASAP""".split()
+    Also Currently Now Today Tomorrow Yesterday Still Only About Around OK Ok Okay P S PS NB FYI ASAP Call Tel Phone
+    Text Ring Dial Room Flat Unit Apt Table Gate Seat Platform Page Step Year Week Day Grade Level Class Group Section
+    Chapter Box Floor Block Zone Area Route Line Bus Ward Bed Bay Item Question Part Note Option""".split()
     + DEMONYMS.split()
     + [f.strip() for f in FAITHS.split("|") if f.strip() and " " not in f.strip()]
 )
@@ -61,7 +63,10 @@ _AFTER_RELATION = re.compile(
     rf"(?:(?:younger|older|little|big|baby|eldest|youngest|best|new|late|twin|step|ex-)[ \t]*)?{_RELATION})"
     rf"(?:,)?[ \t]+(?P<name>{_NAME})(?![\w'’-]|[ \t]+(?:[A-Z]|{_PARTICLE}))"
 )
-_AGE_AFTER = re.compile(rf"(?<![\w'’-])(?P<name>{_NAME})[ \t]+\((?:aged?[ \t]+)?\d{{1,2}}(?:[ \t]*(?:months?|mo|y|yrs?|years?))?\)")
+_AGE_AFTER = re.compile(
+    rf"(?<![\w'’-])(?P<name>{_NAME})[ \t]+\((?:aged?[ \t]+)?\d{{1,2}}(?:[ \t]*(?:months?|mo|y|yrs?|years?))?\)"
+    r"(?![ \t]*\d)"  # "(21) 90782-6918" is a phone's area code
+)
 _ALIAS = re.compile(
     rf"{_NAME}(?:[ \t]+{_NAME}){{1,3}}[ \t]+\((?P<name>{_NAME})(?:[ \t]+to[ \t]+(?:everyone|friends|most|family))?\)"
 )

@@ -25,6 +25,7 @@ from proxy.recognizers.demographics import (
     height_recognizer,
     weight_recognizer,
 )
+from proxy.recognizers.full_names import full_name_recognizer
 from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer
@@ -75,6 +76,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         occupation_recognizer(),
         employer_recognizer(),
         given_name_recognizer(),
+        full_name_recognizer(),
     ]
     if tags is None:
         return recognizers

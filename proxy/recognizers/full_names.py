@@ -1,0 +1,120 @@
+"""People's names where the text's layout or wording says a name stands there.
+
+The model finds most full names, but misses names it has rarely seen ("Rangi Parata", "Chen
+Jiahui", "Thanh Vo") in places whose form leaves no doubt:
+
+* a form or list label ("Surname: Haddad", "Forenames: Maja Elisabet", "Passenger 3: Tobi
+  Okafor", "Witness: Sara Lindqvist");
+* the writer naming themselves ("I'm Thanh Vo, 26", "my name is Ana Sousa", "policy under my
+  name, Hyun-woo Lee,");
+* a name with an age, a phone number, an e-mail address or an ID right after it ("Roksana Begum,
+  39,", "Stacey Price, 07533 207 914", "Rangi Parata (S4398112)");
+* the speaker of a chat export written "Name Surname - message" on two or more lines.
+
+Capitalized words that name something else (weekdays, months, sentence openers, kinds of
+organization) end the name. Two or more words are a Full Name; one word after a surname label is
+a Full Name too ("Surname: Haddad") and after a first-name label a Nickname ("First name(s):
+Karim"), as the annotation guidelines have it. A leading title is not part of the span. Scored
+below the model (0.75): a name the model found keeps its span.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from proxy.entities import Entity
+from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.given_names import NOT_NAMES
+from proxy.recognizers.scan import ScanText
+
+SCORE = 0.75
+
+_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿ][a-zà-öø-ÿ]+)*"
+_PARTICLE = r"(?:van der|van den|van de|van|von|de la|de|da|del|della|di|du|dos|das|le|la|bin|binti|ibn|al|el|ter|ten)"
+_SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
+_FULL = rf"{_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_WORD}){{1,3}}{_SUFFIX}"
+_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev)\.?[ \t]+)?"
+_END = r"(?![\w'’-])"
+
+_SURNAME_LABEL = r"(?:[Ss]urname|SURNAME|[Ll]ast [Nn]ame|[Ff]amily [Nn]ame)"
+_GIVEN_LABEL = r"(?:[Ff]irst [Nn]ames?|[Ff]irst [Nn]ame\(s\)|[Ff]orenames?|[Gg]iven [Nn]ames?)"
+_PERSON_LABEL = (
+    r"(?:[Nn]ame|[Ff]ull [Nn]ame|NAME|[Pp]atient|[Ee]mployee|[Tt]enant|[Aa]pplicant(?:[ \t]+\d{1,2})?|[Ww]itness"
+    r"|[Pp]assenger(?:[ \t]+\d{1,2})?|[Dd]river|[Cc]laimant|[Pp]olicy[ \t]?holder|[Ee]mergency [Cc]ontact"
+    r"|[Nn]ext of [Kk]in|[Gg]uardian|[Pp]arent|[Pp]upil|[Cc]ustomer|[Cc]lient|[Aa]ccount [Hh]older|[Cc]ardholder"
+    r"|[Cc]andidate|[Rr]eferee|[Rr]eport(?:ed)? by|[Pp]repared by|[Ss]ubmitted by|[Ss]igned|[Aa]ttendee|[Gg]uest"
+    r"|[Ss]tudent|[Bb]orrower|[Ss]ender|[Rr]ecipient)"
+)
+_LINE_START = r"(?:^|\n)[ \t]*(?:[-•*][ \t]*)?"
+_LABELLED = re.compile(
+    rf"{_LINE_START}(?:(?P<surname_label>{_SURNAME_LABEL})|(?P<given_label>{_GIVEN_LABEL})|{_PERSON_LABEL})"
+    rf"[ \t]*[:：][ \t]*{_TITLE}(?P<name>{_FULL}|{_WORD}){_END}"
+)
+_SELF = re.compile(
+    rf"(?:\b(?:I'm|I’m|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|under my name,)|\bme,)[ \t]+{_TITLE}(?P<name>{_FULL})"
+    rf"(?=[ \t]*(?:[,;(\n]|[ \t](?:and|from|here)\b))"
+)
+_PHONE_OR_MAIL = r"(?:\+?\(?\d[\d ()-]{8,}\d|[\w.+-]+@[\w-]+\.[\w.]+)"
+_APPOSITION = re.compile(
+    rf"(?<![\w'’.-]){_TITLE}(?P<name>{_FULL})(?:[ \t]*,[ \t]*(?:\d{{1,3}}[ \t]*[,)]|{_PHONE_OR_MAIL})"
+    rf"|[ \t]+\((?:[A-Z]{{1,3}}-?\d{{3,}}|(?:child|adult|infant)?,?[ \t]*(?:age[d]?[ \t]*)?\d{{1,3}}\b))"
+)
+_SPEAKER = re.compile(rf"(?m)^[ \t]*(?P<name>{_FULL})[ \t]+-[ \t]+\S")
+
+
+# a street's name before its house number ("Rua dos Andradas, 973") has the shape of a name and an age
+STREET_WORDS = frozenset(
+    "Rua Avenida Av Calle Carrer Via Viale Rue Boulevard Avenue Strada Plaza Praça Largo Travessa Alameda Camino "
+    "Paseo Ulica Ul Jalan Street Road Lane Calea Strasse Straße Gasse Platz Weg Vei Gata Gatan Vägen".split()
+)
+
+
+def _clean(name: str) -> str | None:
+    """The name, or None when a word in it is not a name ("Monday", "Rua")."""
+    words = name.split()
+    if any(word in NOT_NAMES or word in STREET_WORDS for word in words):
+        return None
+    return name
+
+
+class FullNameRecognizer(PatternRecognizer):
+    """Names after a form label, in "I'm X Y", with an age/phone/e-mail/ID after them, or as chat speakers."""
+
+    def __init__(self) -> None:
+        super().__init__("full-name", ("Full Name", "Nickname"), [])
+
+    def analyze(self, text: str | ScanText) -> Iterator[Entity]:
+        doc = text if isinstance(text, ScanText) else ScanText(text)
+        raw = doc.text
+        if ":" in raw:
+            for match in _LABELLED.finditer(raw):
+                name = match.group("name")
+                if " " not in name:
+                    if match.group("surname_label"):
+                        yield from self._entity(raw, match, "Full Name", "surname-label")
+                    elif match.group("given_label"):
+                        yield from self._entity(raw, match, "Nickname", "given-name-label")
+                    continue
+                yield from self._entity(raw, match, "Full Name", "label")
+        for match in _SELF.finditer(raw):
+            yield from self._entity(raw, match, "Full Name", "self")
+        for match in _APPOSITION.finditer(raw):
+            yield from self._entity(raw, match, "Full Name", "apposition")
+        if " - " in raw:
+            speakers = list(_SPEAKER.finditer(raw))
+            if len(speakers) >= 2:  # one "Name - ..." line may be anything; two are a chat's layout
+                for match in speakers:
+                    yield from self._entity(raw, match, "Full Name", "chat-speaker")
+
+    def _entity(self, raw: str, match: re.Match[str], tag: str, pattern: str) -> Iterator[Entity]:
+        start, end = match.span("name")
+        name = _clean(raw[start:end])
+        if name is None:
+            return
+        yield Entity(name, start, end, tag, SCORE, DETECTOR_NAME, meta={"recognizer": self.name, "pattern": pattern})
+
+
+def full_name_recognizer() -> FullNameRecognizer:
+    """People's names placed by a label, "I'm", an age/phone/e-mail/ID after them, or a chat export's layout."""
+    return FullNameRecognizer()

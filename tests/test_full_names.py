@@ -1,0 +1,47 @@
+"""Names placed by a form label, "I'm", an age/phone/e-mail/ID after them, or a chat export's layout."""
+
+from __future__ import annotations
+
+import pytest
+
+from proxy.recognizers.full_names import full_name_recognizer
+
+
+def names(text: str) -> list[tuple[str, str]]:
+    found = []
+    for e in full_name_recognizer().analyze(text):
+        assert text[e.start:e.end] == e.text
+        if (e.text, e.tag) not in found:
+            found.append((e.text, e.tag))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("REGISTRATION\nSurname: Okonkwo\nFirst name(s): Chidi\n", [("Okonkwo", "Full Name"), ("Chidi", "Nickname")]),
+        ("Forenames: Ana Luísa\nSurname: Prates", [("Ana Luísa", "Full Name"), ("Prates", "Full Name")]),
+        ("Passenger 2: Aroha Ngata (child, age 7)", [("Aroha Ngata", "Full Name")]),
+        ("I'm Bui Minh Chau, 31, a nurse in Hanoi", [("Bui Minh Chau", "Full Name")]),
+        ("Emergency contact: Dr Ines Duarte, +351 912 345 678", [("Ines Duarte", "Full Name")]),
+        ("- Tama Rewi (S5512093), tama@example.org", [("Tama Rewi", "Full Name")]),
+        ("Lerato Mokoena - see you at 6\nPieter de Wet - ok", [("Lerato Mokoena", "Full Name"),
+                                                               ("Pieter de Wet", "Full Name")]),
+    ],
+)
+def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:
+    assert names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Name: Monday Morning Meeting",
+        "Post goes to Rua dos Andradas, 973, apto 181",
+        "Location: Joinville, 89201-100",
+        "Faith-wise, I'm Cao Dai. My blood group is O.",
+        "Good Luck - see you",  # one line of "Name - ..." is not a chat export
+    ],
+)
+def test_no_name(text: str) -> None:
+    assert names(text) == []
