@@ -17,6 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from proxy.detectors.address_spans import shape_addresses
 from proxy.entities import Entity
 from proxy.subjects import assign_subjects
 
@@ -223,7 +224,8 @@ class DetectorPipeline(Detector):
                 if text[entity.start : entity.end] != entity.text:
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
-        return assign_subjects(text, resolve_overlaps(found))
+        # a street address continues over its address line whichever detector found it
+        return assign_subjects(text, resolve_overlaps(shape_addresses(text, resolve_overlaps(found))))
 
     def statuses(self) -> list[DetectorStatus]:
         """Per detector: loading, failed (with the reason), or its own `status()`."""

@@ -1,11 +1,12 @@
-"""Organizations named by their relation to a person: an employer, a bank, an insurer.
+"""Organizations named by their relation to a person: an employer, a bank, an insurer, a university.
 
 The model knows many companies but misses well-known brands in hand-written text ("a
 controls engineer at Siemens Energy", "joined Spotify as a backend developer", "insured
 with Aviva", "my bank is Chase"), and no list of names can tell "Boots" the chemist from
 boots on feet. What gives them away is the sentence: a capitalized name after a job title and
 "at"/"for"/"with", after "works at", "joined", "years at", "Employer:", "bank with", "insured
-with" is an organization someone belongs to or deals with, whatever its name.
+with" is an organization someone belongs to or deals with, whatever its name; after "student
+at", "MSc at", "my uni is" it is where they study (an Educational Institution).
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"
 an Educational Institution, "... Council" a Government Agency, "... Trust" an NGO) and is
@@ -51,6 +52,15 @@ _CUES = re.compile(
     r"|(?:^|\n|[{,])[ \t]*[\"']?(?:[Ee]mployer|EMPLOYER|[Cc]ompany|[Ii]nsurer|[Bb]ank)[\"']?[ \t]*[:=])"
     rf"[ \t]*[\"']?[ \t]*{_ORG}{_ORG_END}"
 )
+# where someone studies: "a PhD candidate at McGill", "MSc at KTH", "student at AGH Kraków", "my uni is KCL"
+_STUDY = re.compile(
+    r"(?:\b(?:[Ss]tudents?|[Cc]andidate|[Ss]tudy(?:ing)?|[Ss]tudied|[Gg]raduated|[Gg]raduate|[Aa]lum(?:na|nus|ni)?"
+    r"|[Ee]nrolled|[Dd]egree|[Dd]iploma|BA|BSc|MSc|MA|PhD|MBA|BComm|BCom|BEng|MEng|LLB|LLM|MPhil|DPhil|PGCE|MArch"
+    r"|[Ff]reshers?|[Ll]ecturer|[Pp]rofessor)[ \t]+(?:at|from)"
+    r"|\b(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir)[ \t]+(?:uni|university|college|school)[ \t]+(?:is|was)"
+    r"|(?:^|\n)[ \t]*(?:[Uu]ni|[Uu]niversity|[Ss]chool|[Cc]ollege)[ \t]*:?)"
+    rf"[ \t]+{_ORG}{_ORG_END}"
+)
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
               "previously", "formerly", "join", "left", "quit", "bank", "insured", "account", "mortgage", "loan",
               "my", "our", "his", "her", "their", "employer", "company", "insurer", "Employer", "EMPLOYER",
@@ -73,12 +83,12 @@ _NOT_ORG = frozenset(
 )
 
 
-def _tag_of(name: str) -> str:
+def _tag_of(name: str, default: str = "Company Name") -> str:
     for word in reversed(re.split(r"[\s-]+", name)):
         tag = _KIND_OF.get(word.strip(".,"))
         if tag is not None:
             return tag
-    return "Company Name"
+    return default
 
 
 class EmployerRecognizer(PatternRecognizer):
@@ -100,8 +110,11 @@ class EmployerRecognizer(PatternRecognizer):
         if any(cue in raw for cue in _CUE_WORDS):
             for match in _CUES.finditer(raw):
                 yield from self._entity(raw, match, seen, "cue")
+        for match in _STUDY.finditer(raw):
+            yield from self._entity(raw, match, seen, "study", default="Educational Institution")
 
-    def _entity(self, raw: str, match: re.Match[str], seen: set[tuple[int, int]], pattern: str) -> Iterator[Entity]:
+    def _entity(self, raw: str, match: re.Match[str], seen: set[tuple[int, int]], pattern: str,
+                default: str = "Company Name") -> Iterator[Entity]:
         start, end = match.span("org")
         name = raw[start:end].rstrip(".'’")
         end = start + len(name)
@@ -110,7 +123,7 @@ class EmployerRecognizer(PatternRecognizer):
         if len(name) < 2 or (name.isupper() and len(name) > 12):
             return
         seen.add((start, end))
-        yield Entity(name, start, end, _tag_of(name), SCORE, DETECTOR_NAME,
+        yield Entity(name, start, end, _tag_of(name, default), SCORE, DETECTOR_NAME,
                      meta={"recognizer": self.name, "pattern": pattern})
 
 

@@ -1,0 +1,101 @@
+"""Street-address spans shaped to the annotation guidelines, after the model has found them.
+
+A one-line postal address is one Street Address ("Via del Corso 117, 78043 Parma", "Flat 3,
+27 Lincoln Road, Peterborough PE1 2RL": docs/annotation-guidelines.md, and the generator's
+gold). The model finds the street part well but stops there: its spans are at most 12 words, a
+Brazilian or Japanese address is longer ("Rua XV de Novembro, 2809, apto 108 - Manaus,
+91881-944"), and it often reads the town after the street as a place of its own. So, after the
+model:
+
+* a street span is continued over the comma- or dash-separated parts that follow it on the
+  same line while each is a house number, a unit ("apto 376", "Col. Roma Norte"), a postcode, or
+  a town or district (capitalized words, with or without a postcode: "London NW1 9SL",
+  "Meguro-ku", "411 24 Göteborg"), and the address ends there (at the end of the line or the
+  sentence, or before a lower-case word); what the model tagged inside it is dropped;
+* a unit and building before the street ("Flat 12, Darwin House, 40 Seacole Road") join it;
+* a span that runs past a line break into a label ("Avenida Brasil, 1352\\nDOB") is cut there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from proxy.entities import Entity
+
+TAG = "Street Address"
+
+_POSTCODE = (
+    r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"  # UK: NW1 9SL
+    r"|\d{3}[ \t]\d{2}"  # SE: 411 24
+    r"|\d{3,6}(?:-\d{3,4})?"  # 78043, 91881-944, 775-9429, 299796
+    r"|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)"  # CA: H2X 1Y4
+)
+_TOWN_WORD = r"(?:[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
+_TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
+_UNIT = r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2})"
+_FLOOR = r"\d{1,2}[º°ª](?:[ \t]*[A-Z](?![\w'’-]))?"  # "9º B"
+_PART = rf"(?:{_FLOOR}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?|(?i:{_UNIT}))"
+# where an address may end: the line or sentence ends, a bracket closes, or lower-case words go on
+_ADDRESS_END = r"(?:[ \t]*(?:$|\n|[.;:!?)\]—]|,|[ \t][-–][ \t])|[ \t]+[a-z])"
+_NEXT_PART = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+[-–][ \t]+)(?P<part>{_PART})(?={_ADDRESS_END})")
+_HOUSE_NUMBER = re.compile(r"\d{1,4}[A-Za-z]?")
+_MORE_OR_END = re.compile(r"[ \t]*(?:$|\n|[.;)\]]|,|[ \t][-–][ \t]|[ \t]+[A-ZÀ-ÖØ-Þ])")
+_BEFORE = re.compile(
+    r"(?:(?i:flat|unit|apt\.?|apartment|suite|room)[ \t]+[\w/-]+,[ \t]*)?"
+    r"(?:[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)*[ \t]+(?:House|Court|Building|Tower|Towers|Mansions|Lodge|Heights|Residency"
+    r"|Enclave|Apartments|Block|Plaza),[ \t]*)?\Z"
+)
+_LABEL_LINE = re.compile(r"\n[ \t]*[A-Za-z][\w .'/()]{0,30}?[ \t]*(?::|[ \t][—–-][ \t])")
+MAX_LENGTH = 120
+
+
+def _extend(text: str, start: int, end: int) -> tuple[int, int]:
+    """The street span [start, end) with the parts of its address line after and before it."""
+    cursor = end
+    while True:
+        match = _NEXT_PART.match(text, cursor)
+        if match is None or match.end() - start > MAX_LENGTH:
+            break
+        if _HOUSE_NUMBER.fullmatch(match.group("part")) and _MORE_OR_END.match(text, match.end()) is None:
+            break  # "22 Baker Street, 3 minutes from ...": a number alone must be followed by more address
+        cursor = match.end()
+    before = _BEFORE.search(text, max(0, start - 60), start)
+    if before is not None and before.start() < start and "\n" not in text[before.start():start]:
+        start = before.start()
+    return start, cursor
+
+
+def _cut_at_label(text: str, entity: Entity) -> tuple[int, int]:
+    """Cut a span that runs over a line break into the next line's label ("...907\\nDOB")."""
+    cut = _LABEL_LINE.search(text, entity.start, entity.end + 40)
+    if cut is not None and cut.start() < entity.end:
+        end = cut.start()
+        while end > entity.start and text[end - 1] in " \t,;":
+            end -= 1
+        return entity.start, end
+    return entity.start, entity.end
+
+
+def shape_addresses(text: str, entities: Sequence[Entity]) -> list[Entity]:
+    """Entities with every Street Address continued over its address line (see the module doc)."""
+    shaped: list[Entity] = []
+    grown: list[Entity] = []
+    for entity in entities:
+        if entity.tag != TAG:
+            shaped.append(entity)
+            continue
+        start, end = _cut_at_label(text, entity)
+        if start >= end:
+            continue
+        start, end = _extend(text, start, end)
+        if (start, end) != (entity.start, entity.end):
+            entity = Entity(text[start:end], start, end, TAG, entity.score, entity.detector, entity.subject)
+            grown.append(entity)
+        shaped.append(entity)
+    if not grown:
+        return shaped
+    # what was tagged inside a grown address (its town, "Naha" as a nickname, its town and postcode as an
+    # address of their own) is part of it
+    return [e for e in shaped
+            if any(e is g for g in grown) or not any(g.start <= e.start and e.end <= g.end for g in grown)]

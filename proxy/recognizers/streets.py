@@ -1,0 +1,92 @@
+"""Street addresses by their shape: a house number and a street name with its kind of street.
+
+The model finds addresses in the generator's prose but misses plain ones in hand-written text
+("61 Clarendon Street, Leamington Spa", "14 Agar Grove, London NW1 9SL", "3 Oak Lane, York").
+What makes them sure is the form: a house number, one to four capitalized words, and a word
+that says what kind of street it is ("Street", "Grove", "Close"; "Rua", "Calle", "Via" before
+the name; "-strasse", "-gatan" joined to it), with the number before or after. The town and
+postcode after it join the span in the pipeline (`proxy.detectors.address_spans`). A street
+named without a number ("lives on Elm Road") is left to the model: without the number the same
+words are often a landmark, a station or a pub. Scored below the model (0.7).
+"""
+
+from __future__ import annotations
+
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.scan import Anchors, ScanText, backward_anchors, word_anchors
+
+SCORE = 0.7
+
+KINDS_AFTER = (
+    "Street St Road Rd Avenue Ave Lane Ln Close Grove Drive Dr Way Place Pl Terrace Crescent Cres Court Ct Gardens "
+    "Square Sq Boulevard Blvd Parkway Pkwy Row Mews Rise Walk Highway Hwy Circle Cir Trail Alley Broadway Quay "
+    "Embankment Parade Esplanade"
+).split()
+KINDS_BEFORE = (
+    "Rua Avenida Av. Calle Carrer Via Viale Rue Strada Plaza Praça Largo Travessa Alameda Paseo Avinguda Rambla "
+    "Ulica ul."
+).split()
+JOINED_KINDS = "strasse straße str. gasse weg allee platz gatan gata gade vej veien vegen laan straat plein".split()
+
+_NAME_WORD = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"
+_NUMBER = r"\d{1,5}[A-Za-z]?(?:[ \t]*[-/][ \t]*\d{1,5}[A-Za-z]?)?"
+_AFTER = "|".join(sorted(map(re.escape, KINDS_AFTER), key=len, reverse=True))
+_BEFORE = "|".join(sorted(map(re.escape, KINDS_BEFORE), key=len, reverse=True))
+_JOINED = "|".join(sorted(map(re.escape, JOINED_KINDS), key=len, reverse=True))
+_PARTICLE = r"(?:de|da|do|dos|das|del|de la|la|le|des|du|di|della|dei)"
+_COMPASS = r"(?:[ \t]+(?:[NSEW]|NE|NW|SE|SW|North|South|East|West)(?![\w'’-]))?"
+
+
+# "in 2019 Main Street was closed", "waited 20 Minutes": a year or a count, not a house number
+_COUNT_BEFORE = re.compile(
+    r"(?i:\b(?:in|since|by|until|till|from|of|during|before|after|for|about|around|over|under|waited|took|spent|"
+    r"the|than|only|just|nearly|almost|some|every|each|per|page|room|flat|unit|apt|no\.?|number|platform|gate|"
+    r"bus|route|line|year|aged?))[ \t]+\Z"
+)
+
+
+def _not_after_a_count(anchors: Anchors) -> Anchors:
+    """Anchors whose number is not a year or a count by the word before it."""
+
+    def filtered(doc: ScanText) -> list[int]:
+        text = doc.text
+        return [pos for pos in anchors(doc) if _COUNT_BEFORE.search(text, max(0, pos - 16), pos) is None]
+
+    return filtered
+
+
+def street_recognizer() -> PatternRecognizer:
+    """A house number with a named street of a known kind, in English, Romance or Germanic order."""
+    return PatternRecognizer(
+        "street",
+        "Street Address",
+        [
+            Pattern.compile(
+                "number-name-kind",
+                rf"{_NUMBER},?[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}(?:{_AFTER})\.?(?![\w'’-]){_COMPASS}",
+                SCORE,
+                left_bound="-/.,:",
+                anchors=_not_after_a_count(backward_anchors(
+                    re.compile(rf"(?<![\w'’-])(?:{_AFTER})(?![\w'’-])"),
+                    re.compile(rf"{_NUMBER},?[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}\Z"),
+                    reach=64,
+                )),
+            ),
+            Pattern.compile(
+                "kind-name-number",
+                rf"(?:{_BEFORE})[ \t]+(?:{_PARTICLE}[ \t]+)?(?:{_NAME_WORD}|\d{{1,2}})(?:[ \t]+(?:{_PARTICLE}[ \t]+)?"
+                rf"(?:{_NAME_WORD}|\d{{1,2}}))*,?[ \t]+(?:n[º°o]\.?[ \t]*)?{_NUMBER}(?![\w'’-])",
+                SCORE,
+                left_bound="",
+                anchors=word_anchors([k.rstrip(".").lower() for k in KINDS_BEFORE]),
+            ),
+            Pattern.compile(
+                "joined-kind-number",
+                rf"(?<![\w'’-])[A-ZÀ-ÖØ-Þ][\w'’-]{{3,}}(?i:{_JOINED})[ \t]+{_NUMBER}(?![\w'’-])",  # not "Niigata 376"
+                SCORE,
+                gate=re.compile(rf"(?i:{_JOINED})[ \t]+\d"),
+            ),
+        ],
+    )

@@ -1,0 +1,68 @@
+"""Street addresses: found by their shape, continued over their address line, cut before a label line."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import pattern_texts
+from proxy.detectors.address_spans import shape_addresses
+from proxy.detectors.base import DetectorPipeline
+from proxy.entities import Entity
+from proxy.recognizers import RecognizerDetector
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Ship it to 48 Wellington Crescent please", ["48 Wellington Crescent"]),
+        ("Calle Alcalá 112, Madrid", ["Calle Alcalá 112"]),
+        ("She lives at Rua das Palmeiras, 77, apto 12", ["Rua das Palmeiras, 77"]),
+        ("Kantstrasse 9 is the office", ["Kantstrasse 9"]),
+    ],
+)
+def test_streets_found(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Street Address") == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times"],
+)
+def test_no_street(text: str) -> None:
+    assert pattern_texts(text, "Street Address") == []
+
+
+def _shaped(text: str, street: str, *others: tuple[str, str]) -> list[tuple[str, str]]:
+    entities = [Entity(street, text.index(street), text.index(street) + len(street), "Street Address", 0.9, "m")]
+    for value, tag in others:
+        entities.append(Entity(value, text.index(value), text.index(value) + len(value), tag, 0.95, "m"))
+    return [(e.text, e.tag) for e in shape_addresses(text, entities)]
+
+
+def test_an_address_line_is_one_street_address() -> None:
+    text = "Post goes to Rua XV de Novembro, 2809, apto 108 - Manaus, 91881-944. Thanks"
+    assert _shaped(text, "Rua XV de Novembro", ("Manaus", "City/Region")) == [
+        ("Rua XV de Novembro, 2809, apto 108 - Manaus, 91881-944", "Street Address")]
+    text = "Home: Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR\nPhone: 1"
+    assert _shaped(text, "40 Seacole Road") == [("Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR",
+                                                 "Street Address")]
+
+
+def test_a_town_written_apart_and_a_count_after_the_street_stay_out() -> None:
+    text = "I live at 22 Baker Street in London, 3 minutes from the park"
+    assert _shaped(text, "22 Baker Street", ("London", "City/Region")) == [
+        ("22 Baker Street", "Street Address"), ("London", "City/Region")]
+    text = "I live at 22 Baker Street, 3 minutes from the park"
+    assert _shaped(text, "22 Baker Street") == [("22 Baker Street", "Street Address")]
+
+
+def test_a_span_running_into_a_label_line_is_cut() -> None:
+    text = "Address — Calle Morelos 3, Col. Del Valle\nTax paid — MX$15,000"
+    assert _shaped(text, "Calle Morelos 3, Col. Del Valle\nTax") == [("Calle Morelos 3, Col. Del Valle", "Street Address")]
+
+
+def test_the_pipeline_joins_a_street_from_the_patterns_with_the_town_after_it() -> None:
+    text = "Please send the forms to 14 Agar Grove, London NW1 9SL by Friday."
+    found = DetectorPipeline([RecognizerDetector()]).detect(text)
+    assert [(e.text, e.tag) for e in found if e.tag == "Street Address"] == [
+        ("14 Agar Grove, London NW1 9SL", "Street Address")]
