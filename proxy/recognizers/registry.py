@@ -13,6 +13,7 @@ from proxy.recognizers.codes import (
 )
 from proxy.recognizers.companies import company_recognizer
 from proxy.recognizers.employers import employer_recognizer
+from proxy.recognizers.ethnicity import ethnicity_recognizer
 from proxy.recognizers.facilities import facility_recognizer
 from proxy.recognizers.datetimes import (
     date_recognizer,
@@ -38,6 +39,7 @@ from proxy.recognizers.nationality import nationality_recognizer
 from proxy.recognizers.occupations import occupation_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
+from proxy.recognizers.places import place_recognizer
 from proxy.recognizers.religion import religion_recognizer
 from proxy.recognizers.streets import street_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
@@ -81,6 +83,8 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         full_name_recognizer(),
         street_recognizer(),
         facility_recognizer(),
+        place_recognizer(),
+        ethnicity_recognizer(),
     ]
     if tags is None:
         return recognizers
