@@ -140,6 +140,15 @@ MAX_WORDS: dict[str, int] = {
 _SENTENCE_INSIDE = re.compile(r"(?:[a-z]{3,}|\d)[.!?]\s+\S|[!?]\s")
 
 
+# Words that name what a value is about, not a value: "Gender-wise, he is a man", "a volunteer at Oxfam",
+# "Faith-wise, I'm Hindu" (the model read them as a Gender, an Occupation, a Nickname on the DEV family).
+NOT_VALUES: dict[str, frozenset[str]] = {
+    "Gender": frozenset({"gender", "gender-wise", "sex"}),
+    "Occupation": frozenset({"volunteer", "alum", "student", "specialist", "job", "work", "occupation"}),
+    "Nickname": frozenset({"faith-wise", "gender-wise", "fyi", "hr", "hiya", "hi", "hey"}),
+}
+
+
 def plausible(tag: str, text: str) -> bool:
     """False for candidates no annotator would mark: across sentences or lines, too long for the tag, or
     without a letter or digit.
@@ -153,6 +162,8 @@ def plausible(tag: str, text: str) -> bool:
     if not any(c.isalnum() for c in text) or (len(text.strip()) == 1 and tag != "Gender"):
         return False  # an emoji, a dash, the article "a": only a form's "Sex: F" is one character
     if _SENTENCE_INSIDE.search(text):
+        return False
+    if text.strip().lower() in NOT_VALUES.get(tag, ()):
         return False
     return len(text.split()) <= MAX_WORDS.get(tag, 12)
 

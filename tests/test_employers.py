@@ -51,3 +51,20 @@ def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
 )
 def test_no_employer(text: str) -> None:
     assert [e.text for e in employer_recognizer().analyze(text)] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "tag"),
+    [
+        ("On weekends she helps out at the Harbour Food Bank.", "Harbour Food Bank", "NGO"),
+        ("He is a volunteer at Emmaus and loves it.", "Emmaus", "NGO"),
+        ("I'm dealing with HMRC about my tax return.", "HMRC", "Government Agency"),
+        ("She has a pending application at Centrelink over her benefits.", "Centrelink", "Government Agency"),
+    ],
+)
+def test_charities_and_public_bodies_by_relation(text: str, name: str, tag: str) -> None:
+    assert [(e.text, e.tag) for e in employer_recognizer().analyze(text)] == [(name, tag)]
+
+
+def test_a_person_one_deals_with_is_not_an_office() -> None:
+    assert [e.text for e in employer_recognizer().analyze("I'm dealing with Mark about the party.")] == []

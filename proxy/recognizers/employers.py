@@ -6,7 +6,8 @@ with Aviva", "my bank is Chase"), and no list of names can tell "Boots" the chem
 boots on feet. What gives them away is the sentence: a capitalized name after a job title and
 "at"/"for"/"with", after "works at", "joined", "years at", "Employer:", "bank with", "insured
 with" is an organization someone belongs to or deals with, whatever its name; after "student
-at", "MSc at", "my uni is" it is where they study (an Educational Institution).
+at", "MSc at", "my uni is" it is where they study (an Educational Institution); after "a volunteer at",
+"helps out at" a charity (NGO); after "dealing with", "an application at" a public body.
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"
 an Educational Institution, "... Council" a Government Agency, "... Trust" an NGO) and is
@@ -31,7 +32,7 @@ SCORE = 0.6
 _TITLES = r"(?:Dr|Mr|Mrs|Ms|Miss|Prof|Sir|Dame|St|Saint|Mx)\b"
 # a word of an organization's name: capitalized ("Siemens", "McKinsey", "Nord-Norge"), an acronym
 # ("IQVIA"), a number inside the name ("SpareBank 1"), or "&"/"of"/"and" between two such words
-_ORG_WORD = r"(?:[A-ZÀ-ÖØ-Þ](?:[\w'’-]|\.(?=\w))*|\d{1,4}(?=[ \t]+[A-ZÀ-ÖØ-Þ]))"
+_ORG_WORD = r"(?:St\.|[A-ZÀ-ÖØ-Þ](?:[\w'’-]|\.(?=\w))*|\d{1,4}(?=[ \t]+[A-ZÀ-ÖØ-Þ]))"
 _JOIN = r"(?:[ \t]+(?:&|and|of|de|du|des|la|le|y|und)[ \t]+|[ \t]+)"
 _NOT_OPENER = rf"(?!(?:{'|'.join(OPENERS)}|I|I'm|I’m|I've|I’ve|I'd|I’d)\b)"
 # "Williams, Long and Lindsey": a partnership's names, the last two joined by "and"
@@ -61,6 +62,21 @@ _STUDY = re.compile(
     r"|(?:^|\n)[ \t]*(?:[Uu]ni|[Uu]niversity|[Ss]chool|[Cc]ollege)[ \t]*:?)"
     rf"[ \t]+{_ORG}{_ORG_END}"
 )
+# where someone volunteers is a charity ("a volunteer at Goodwill Industries", "helps out at Emmaus"); whom they
+# deal with over paperwork or apply to is a public body ("dealing with Centrelink", "an application at BAMF")
+_VOLUNTEER = re.compile(
+    r"\b(?:[Vv]olunteer(?:s|ed|ing)?|[Hh]elp(?:s|ed|ing)?[ \t]+out|[Dd]onates?[ \t]+to|[Ff]undrais(?:es|ing)[ \t]+for)"
+    rf"[ \t]+(?:at|for|with|to)[ \t]+(?:the[ \t]+)?{_ORG}{_ORG_END}"
+)
+_PUBLIC_BODY = re.compile(
+    r"\b(?:[Dd]ealing[ \t]+with|[Aa]pplication[ \t]+(?:at|to|with)|[Aa]pplied[ \t]+to|[Rr]egistered[ \t]+with"
+    r"|[Cc]laim[ \t]+with|[Bb]enefits?[ \t]+from)"
+    rf"[ \t]+(?:the[ \t]+)?{_ORG}{_ORG_END}"
+)
+_PAPERWORK = re.compile(
+    r"[ \t]+(?:over|about|regarding|on|for)[ \t]+(?:(?:my|his|her|their|our|some|the|a|an)[ \t]+)?(?:\w+[ \t]+)?"
+    r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
+)
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
               "previously", "formerly", "join", "left", "quit", "bank", "insured", "account", "mortgage", "loan",
               "my", "our", "his", "her", "their", "employer", "company", "insurer", "Employer", "EMPLOYER",
@@ -68,7 +84,8 @@ _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career"
 
 KINDS = {
     "Healthcare Facility": ("Hospital Clinic Surgery Infirmary Hospice Pharmacy Health Medical Dental Klinikum Klinik "
-                            "Clinica Clínica Hôpital Ospedale").split(),
+                            "Clinica Clínica Hôpital Ospedale Dermatology Cardiology Orthopaedics Orthopedics "
+                            "Physiotherapy Radiology Oncology Paediatrics Pediatrics Maternity Hospice").split(),
     "Educational Institution": ("University College School Academy Primary Polytechnic Nursery Institute Colegio Escuela "
                                 "Elementary Gymnasium Lycée Liceo Schule IES Kindergarten Conservatory").split(),
     "Government Agency": ("Council Ministry Department Agency Police Authority Commission Court Service Office "
@@ -112,6 +129,14 @@ class EmployerRecognizer(PatternRecognizer):
                 yield from self._entity(raw, match, seen, "cue")
         for match in _STUDY.finditer(raw):
             yield from self._entity(raw, match, seen, "study", default="Educational Institution")
+        for match in _VOLUNTEER.finditer(raw):
+            yield from self._entity(raw, match, seen, "volunteer", default="NGO")
+        for match in _PUBLIC_BODY.finditer(raw):
+            org = match.group("org")
+            # "dealing with Mark about it": a single ordinary word may be a person; an acronym, a longer name or
+            # the paperwork after it says it is an office
+            if " " in org or org.isupper() or _PAPERWORK.match(raw, match.end("org")):
+                yield from self._entity(raw, match, seen, "public-body", default="Government Agency")
 
     def _entity(self, raw: str, match: re.Match[str], seen: set[tuple[int, int]], pattern: str,
                 default: str = "Company Name") -> Iterator[Entity]:

@@ -40,6 +40,7 @@ from proxy.recognizers.occupations import occupation_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
 from proxy.recognizers.phones import phone_recognizer
 from proxy.recognizers.places import place_recognizer
+from proxy.recognizers.politics import politics_recognizer
 from proxy.recognizers.religion import religion_recognizer
 from proxy.recognizers.streets import street_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
@@ -85,6 +86,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         facility_recognizer(),
         place_recognizer(),
         ethnicity_recognizer(),
+        politics_recognizer(),
     ]
     if tags is None:
         return recognizers
