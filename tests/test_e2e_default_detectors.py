@@ -108,3 +108,18 @@ def test_escaped_values_in_tool_call_arguments_are_masked(veil: Veil):
     for value in (name, "Martínez", "Mart\\u00ednez", ADDRESS, PII["Email Address"]):
         assert value not in sent
     assert parsed["to"].startswith("<") and "<Full Name" in parsed["body"]
+
+
+def test_hand_written_details_the_model_alone_misses_are_masked(veil: Veil):
+    """A given name placed by a relation word, a job and employer bound to a person, and a one-line postal
+    address (street found by its shape, town and postcode joined to it) never reach the upstream."""
+    text = ("My wife Min-ji (38) is a line cook at Joe Beef and we live at 14 Agar Grove, London NW1 9SL. "
+            "What is a good name for a goldfish?")
+    reply = veil.client().chat.completions.create(model="echo", messages=[{"role": "user", "content": text}])
+
+    [request] = veil.received
+    for value in ("Min-ji", "line cook", "Joe Beef", "Agar Grove", "NW1 9SL"):
+        assert value not in request.raw, value
+    sent = request.body["messages"][0]["content"]
+    assert "<Occupation 1>" in sent and "<Company Name 1>" in sent and "<Street Address 1>" in sent
+    assert reply.choices[0].message.content == "You said: " + text
