@@ -178,6 +178,14 @@ def test_lower_case_institutions_in_capitalized_text_are_common_nouns(detector: 
 
 
 @needs_checkpoint
+def test_lower_case_given_names_in_capitalized_text_are_common_words(detector: GlinerDetector):
+    """Without the rule the model reads 'latte' as a Nickname here; the capitalized full name stays."""
+    text = "Hello. My name is Ken Sato. I'm 31. I work at Sony. What's the difference between a latte and a cortado?"
+    found = {(e.text, e.tag) for e in detector.detect(text)}
+    assert ("Ken Sato", "Full Name") in found and not any(tag == "Nickname" for _, tag in found)
+
+
+@needs_checkpoint
 def test_windowing_finds_an_entity_past_the_encoder_length(detector: GlinerDetector):
     runtime = detector._runtime
     filler = "The weather was mild and the meeting went on for a long time without any news. " * 60
