@@ -88,3 +88,19 @@ def test_a_model_span_listing_known_conditions_is_split() -> None:
     # a part the vocabulary does not know keeps the model's span whole
     odd = Entity("smoking, rudeness", 0, 17, "Medical Condition", 0.9, "gliner")
     assert split_listed_conditions_of("smoking, rudeness to waiters", odd) == [odd]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("On arrival he had bruising to his upper arm.", ["bruising to his upper arm"]),
+        ("She has a small cut above the left eye.", ["small cut above the left eye"]),
+        ("Complains of numbness in left foot since May.", ["numbness in left foot"]),
+    ],
+)
+def test_wounds_and_symptoms_placed_on_the_body(text: str, expected: list[str]) -> None:
+    assert conditions(text) == expected
+
+
+def test_a_nuisance_is_not_a_symptom() -> None:
+    assert conditions("Honestly, my landlord is a pain in the neck.") == []

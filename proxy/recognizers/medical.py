@@ -105,6 +105,18 @@ _INJURY = (
     rf"(?P<span3>{_INJURED}\s+{_NOT_INJURED}{_BODY}|(?:{BODY_PARTS}|acl|cruciate|cataract|bypass|gallbladder|heart valve)\s+{_PROCEDURE}"
     rf"|broke\s+(?:his|her|my|their|your)\s+{_BODY})(?![\w'’-])"
 )
+# a wound or symptom placed on the body: "cut on her forearm", "bruising to his upper arm", "pain in his
+# lower back", "numbness in left foot" (not "a pain in the neck", a nuisance)
+MORE_BODY_PARTS = "forearm|upper arm|thigh|calf|shin|forehead|cheek|chin|lip|scalp|temple|chest|abdomen|stomach|groin"
+_SYMPTOM = (
+    r"(?:pain|aching|cut|cuts|bruise|bruises|bruising|graze|grazes|burn|burns|swelling|rash|wound|laceration"
+    r"|lacerations|numbness|tingling|stiffness|tenderness|bleeding)"
+)
+_PLACED = (
+    rf"(?P<span4>(?:(?:small|deep|minor|large|bad|severe|sharp|shooting|chronic|puncture)\s+)?{_SYMPTOM}\s+"
+    r"(?:in|on|to|above|below|under|over|across|around)\s+(?:(?:his|her|my|their|your|the)\s+)?"
+    rf"(?:(?:left|right|upper|lower)\s+)*(?:{MORE_BODY_PARTS}|{BODY_PARTS}))(?![\w'’-])"
+)
 _LIST_BREAK = re.compile(r",\s*(?:and\s+)?|\s+and\s+")
 KNOWN_CONDITION = re.compile(rf"{MODIFIERS}(?:{_alternation(CONDITIONS)})|{_INJURY}", re.IGNORECASE)
 
@@ -173,6 +185,15 @@ def medical_condition_recognizer() -> PatternRecognizer:
                 anchors=word_anchors([*_INJURED[3:-1].split("|"), "broke", "acl", "cruciate", "cataract", "bypass",
                                       "gallbladder", "heart", "left", "right", "upper", "lower",
                                       *(p.split()[0] for p in BODY_PARTS.split("|"))]),
+            ),
+            Pattern.compile(
+                "placed-on-the-body",
+                rf"(?!(?i:pain\s+in\s+the\s+(?:neck|backside|arse|ass|butt))\b){_PLACED}",  # not the nuisance
+                0.8,
+                flags=re.IGNORECASE,
+                left_bound="-'’",
+                anchors=word_anchors(["small", "deep", "minor", "large", "bad", "severe", "sharp", "shooting", "chronic",
+                                      "puncture", *_SYMPTOM[3:-1].split("|")]),
             ),
             Pattern.compile(
                 "diagnosed-with",
