@@ -68,3 +68,27 @@ def test_charities_and_public_bodies_by_relation(text: str, name: str, tag: str)
 
 def test_a_person_one_deals_with_is_not_an_office() -> None:
     assert [e.text for e in employer_recognizer().analyze("I'm dealing with Mark about the party.")] == []
+
+
+def test_a_relation_cue_beats_a_person_reading_of_the_same_name() -> None:
+    from proxy.detectors.base import prefer_relation_cues
+    from proxy.entities import Entity
+
+    text = "Jonas joined Spotify as a junior developer."
+    start = text.index("Spotify")
+    org = next(e for e in employer_recognizer().analyze(text) if e.text == "Spotify")
+    nickname = Entity("Spotify", start, start + 7, "Nickname", 0.95, "gliner")
+    agency = Entity("Spotify", start, start + 7, "Government Agency", 0.95, "gliner")
+    assert prefer_relation_cues([nickname, org]) == [org]
+    assert prefer_relation_cues([agency, org]) == [agency, org]  # an organization's type stays the model's call
+
+
+@pytest.mark.skipif(not __import__("local_models.gliner_runtime", fromlist=["x"]).DEFAULT_MODEL_DIR.exists(),
+                    reason="the bundled GLiNER checkpoint is missing")
+def test_the_default_pipeline_reads_a_joined_company_as_a_company() -> None:
+    """The model alone reads 'Spotify' here as a Nickname; the relation cue makes it the company."""
+    from proxy.detectors.registry import build_detector
+
+    text = "I managed Jonas for three years. Jonas joined Spotify as a junior backend developer in 2018."
+    found = {(e.text, e.tag) for e in build_detector(["patterns", "gliner"]).detect(text)}
+    assert ("Spotify", "Company Name") in found and ("Spotify", "Nickname") not in found

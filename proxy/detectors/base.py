@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from proxy.detectors.address_spans import shape_addresses
 from proxy.entities import Entity
 from proxy.subjects import assign_subjects
+from proxy.taxonomy import PiiType
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +109,21 @@ def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
         starts.insert(index, candidate.start)
         kept.insert(index, candidate)
     return kept
+
+
+# A name the sentence places as an organization someone works at, banks or is insured with ("line cook at
+# Joe Beef", "joined Spotify as", "insured with Progressive") is that organization, whatever a model read
+# from the name alone (a person, a nickname, a party).
+_RELATION_RECOGNIZER = "employer"
+_PERSON_OR_DEMOGRAPHIC = frozenset({PiiType.PER, PiiType.DEM})
+
+
+def prefer_relation_cues(entities: Sequence[Entity]) -> list[Entity]:
+    """Drop a person or demographic reading of exactly the span a relation cue names as an organization."""
+    orgs = {(e.start, e.end) for e in entities if e.meta.get("recognizer") == _RELATION_RECOGNIZER}
+    if not orgs:
+        return list(entities)
+    return [e for e in entities if (e.start, e.end) not in orgs or e.type not in _PERSON_OR_DEMOGRAPHIC]
 
 
 class DetectorPipeline(Detector):
@@ -225,7 +241,8 @@ class DetectorPipeline(Detector):
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
         # a street address continues over its address line whichever detector found it
-        return assign_subjects(text, resolve_overlaps(shape_addresses(text, resolve_overlaps(found))))
+        found = resolve_overlaps(prefer_relation_cues(found))
+        return assign_subjects(text, resolve_overlaps(shape_addresses(text, found)))
 
     def statuses(self) -> list[DetectorStatus]:
         """Per detector: loading, failed (with the reason), or its own `status()`."""
