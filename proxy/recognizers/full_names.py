@@ -27,6 +27,7 @@ from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
 from proxy.recognizers.given_names import NOT_NAMES
 from proxy.recognizers.scan import ScanText
+from proxy.recognizers.streets import KINDS_AFTER, KINDS_BEFORE
 
 SCORE = 0.75
 
@@ -65,9 +66,9 @@ _SPEAKER = re.compile(rf"(?m)^[ \t]*(?P<name>{_FULL})[ \t]+-[ \t]+\S")
 
 # a street's name before its house number ("Rua dos Andradas, 973") has the shape of a name and an age
 STREET_WORDS = frozenset(
-    "Rua Avenida Av Calle Carrer Via Viale Rue Boulevard Avenue Strada Plaza Praça Largo Travessa Alameda Camino "
-    "Paseo Ulica Ul Jalan Street Road Lane Calea Strasse Straße Gasse Platz Weg Vei Gata Gatan Vägen".split()
-)
+    [kind.rstrip(".") for kind in KINDS_BEFORE + KINDS_AFTER]
+    + "Camino Jalan Calea Strasse Straße Gasse Platz Weg Vei Gata Gatan Vägen".split()
+) - frozenset("Dr Close Court Row Walk Rise Place Quay Parade Circle Broadway".split())  # also surnames, a title
 
 
 def _clean(name: str) -> str | None:

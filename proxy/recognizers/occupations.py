@@ -28,7 +28,7 @@ from collections.abc import Iterator
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
-from proxy.recognizers.proper_names import OPENERS
+from proxy.recognizers.proper_names import NOT_OPENER as _NOT_OPENER
 from proxy.recognizers.scan import ScanText, word_anchors
 
 SCORE = 0.85
@@ -103,7 +103,6 @@ _AFTER = re.compile(
 )
 # Name-like words: "Helen Price", "Dr Alun Rees", "O'Neill", "Siobhán Kelly".
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'’.-]*"
-_NOT_OPENER = rf"(?!(?:{'|'.join(OPENERS)})\b)"
 _NAME = rf"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Sir|Dame)\.?[ \t]+)?{_NOT_OPENER}{_CAP}(?:[ \t]+{_CAP}){{0,3}}"
 _NAME2 = rf"(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof|Sir|Dame)\.?[ \t]+{_CAP}|{_NOT_OPENER}{_CAP}(?:[ \t]+{_CAP}){{1,3}})"
 
