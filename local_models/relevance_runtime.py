@@ -155,6 +155,7 @@ _GGML_F32, _GGML_F16, _GGML_Q4_0, _GGML_Q4_1, _GGML_Q8_0, _GGML_BF16 = 0, 1, 2, 
 _GGML_BLOCK = {_GGML_F32: (1, 4), _GGML_F16: (1, 2), _GGML_Q4_0: (32, 18), _GGML_Q4_1: (32, 20), _GGML_Q8_0: (32, 34),
                _GGML_BF16: (1, 2)}
 _PRECISIONS = {"f16": (_GGML_F16, 1), "f32": (_GGML_F32, 0), "bf16": (_GGML_BF16, 32)}  # ggml type, file_type
+SOURCE_PRECISION = "source"  # every tensor in its source type: only the blocks are cut (a small copy to train on)
 
 
 @dataclass
@@ -312,6 +313,9 @@ def derive_base(src: str | os.PathLike[str], *, precision: str = "f16", n_layers
                 adapter_scale: float = 1.0, keep_embedding: bool = True) -> Path:
     """A dequantized (F16/BF16/F32) copy of GGUF `src`, keeping the first `n_layers` blocks.
 
+    `precision="source"` keeps every tensor as it is and only cuts the blocks
+    (no adapter then): the smallest file a trainer elsewhere can load.
+
     With `adapter` (a GGUF LoRA), its delta is merged into the weights
     (W + scale * alpha/r * B @ A, in GGUF layout), so llama.cpp runs no
     adapter ops at inference (they cost ~45% extra time unmerged here).
@@ -322,8 +326,10 @@ def derive_base(src: str | os.PathLike[str], *, precision: str = "f16", n_layers
     token embedding table is copied as is (llama.cpp only gathers rows from it).
     """
     src_path = check_gguf(src)
-    if precision not in _PRECISIONS:
-        raise ValueError(f"precision must be one of {', '.join(_PRECISIONS)}, got {precision!r}")
+    if precision not in _PRECISIONS and precision != SOURCE_PRECISION:
+        raise ValueError(f"precision must be one of {', '.join([*_PRECISIONS, SOURCE_PRECISION])}, got {precision!r}")
+    if precision == SOURCE_PRECISION and adapter is not None:
+        raise ValueError("an adapter can only be merged into a dequantized copy (f16, bf16 or f32)")
     st = src_path.stat()
     ident = f"{src_path}|{st.st_size}|{st.st_mtime_ns}|{precision}|{n_layers}|{keep_embedding}"
     adapter_path = check_gguf(adapter) if adapter is not None else None
@@ -346,7 +352,7 @@ def derive_base(src: str | os.PathLike[str], *, precision: str = "f16", n_layers
     keep = total if n_layers is None else int(n_layers)
     if not 1 <= keep <= total:
         raise RelevanceModelError(f"n_layers must be 1..{total}, got {n_layers}")
-    out_type, file_type = _PRECISIONS[precision]
+    out_type, file_type = _PRECISIONS.get(precision, (None, None))
     deltas, factor = _lora_deltas(adapter_path, adapter_scale) if adapter_path is not None else ({}, 1.0)
     names = {t.name for t in g.tensors}
     unknown = [n for n in deltas if n not in names]
@@ -359,7 +365,7 @@ def derive_base(src: str | os.PathLike[str], *, precision: str = "f16", n_layers
         if t.type not in _GGML_BLOCK:
             raise RelevanceModelError(f"{src_path}: tensor {t.name} has ggml type {t.type}, which derive_base "
                                       "cannot dequantize; use the model as is")
-        keep_raw = (len(t.dims) == 1 or (keep_embedding and t.name == "token_embd.weight")
+        keep_raw = (out_type is None or len(t.dims) == 1 or (keep_embedding and t.name == "token_embd.weight")
                     or t.type == out_type) and t.name not in deltas
         plan.append((t, t.type if keep_raw else out_type))
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -371,7 +377,7 @@ def derive_base(src: str | os.PathLike[str], *, precision: str = "f16", n_layers
             for k, vtype, raw in g.kv:
                 if k == block_key:
                     raw = struct.pack(_GGUF_SCALAR[vtype], keep)
-                elif k == "general.file_type" and vtype in (4, 5):
+                elif k == "general.file_type" and vtype in (4, 5) and file_type is not None:
                     raw = struct.pack(_GGUF_SCALAR[vtype], file_type)
                 kb = k.encode("utf-8")
                 header += struct.pack("<Q", len(kb)) + kb + struct.pack("<I", vtype) + raw

@@ -117,3 +117,33 @@ def test_exported_adapter_loads_in_llama_cpp_and_changes_margins(tmp_path: Path)
             s.close()
     assert abs(with_a - without) > 0.1  # llama.cpp applied the adapter
     assert abs(merged - with_a) < 0.05 * max(1.0, abs(with_a - without))  # merging == applying at run time
+
+
+@pytest.mark.skipif(bundled_model_path() is None or importlib.util.find_spec("llama_cpp") is None,
+                    reason="llama.cpp / bundled GGUF missing")
+def test_transformers_tokenizer_gives_llama_cpp_ids() -> None:
+    """A GPU box without llama-cpp-python trains with transformers' tokenizer: the ids must be the runtime's."""
+    from local_models.training.relevance.train import Tokenizer
+
+    llama, hf = Tokenizer(bundled_model_path(), hf=False), Tokenizer(bundled_model_path(), hf=True)
+    texts = [format_prefix("what's my  employer's name?? (asap)"), format_prefix("Café in Zürich — 3,200€/mo?")]
+    for ex in build_epoch([SAMPLE, OTHER] * 3, seed=1, epoch=0) + dev_examples([SAMPLE]):
+        texts += [ex.prefix, *(c.suffix for c in ex.candidates)]
+    assert (hf.yes, hf.no) == (llama.yes, llama.no)
+    for text in texts:
+        assert hf(text, bos=True) == llama(text, bos=True), text
+
+
+@pytest.mark.skipif(bundled_model_path() is None, reason="bundled GGUF missing")
+def test_source_cut_keeps_tensor_types_and_only_the_first_blocks(tmp_path: Path) -> None:
+    from local_models.relevance_runtime import _read_gguf, derive_base
+
+    src = _read_gguf(bundled_model_path())
+    cut = derive_base(bundled_model_path(), precision="source", n_layers=2, cache_dir=tmp_path)
+    g = _read_gguf(cut)
+    assert g.value("llama.block_count") == 2
+    kept = {t.name: t.type for t in src.tensors if not t.name.startswith("blk.") or t.name.split(".")[1] in "01"}
+    assert {t.name: t.type for t in g.tensors} == kept  # quantized as in the source, blocks 2+ gone
+    assert cut.stat().st_size < bundled_model_path().stat().st_size / 2
+    with pytest.raises(ValueError, match="adapter"):
+        derive_base(bundled_model_path(), precision="source", cache_dir=tmp_path, adapter=cut)

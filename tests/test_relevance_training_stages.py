@@ -53,3 +53,33 @@ def test_second_stage_starts_from_the_first_and_scores_it_first(tmp_path: Path) 
     if best["step"] == 0:   # nothing beat the starting point: the best is stage 1's adapter itself
         assert all(torch.equal(first["lora"][k], best["lora"][k]) for k in first["lora"])
         assert torch.equal(first["bias"], best["bias"])
+
+
+def test_trained_elsewhere_on_a_cut_base_then_exported_here(tmp_path: Path) -> None:
+    """The GPU route: train on a source-type cut of the base with transformers' tokenizer (no llama.cpp
+    needed there), then --export-from exports and verifies that best.pt against the bundled base here."""
+    pytest.importorskip("llama_cpp")
+    from eval.generator.api import generate
+    from local_models.registry import bundled_model_path
+    from local_models.relevance_runtime import derive_base
+
+    data = _write(tmp_path / "train.jsonl", generate("single", n=4, seed=5, family="train"))
+    dev = _write(tmp_path / "dev.jsonl", generate("single", n=2, seed=6, family="dev"))
+    cut = derive_base(bundled_model_path(), precision="source", n_layers=1, cache_dir=tmp_path / "cut")
+    assert train.main(_args(tmp_path / "gpu", data, dev, "--max-steps", "2", "--base", str(cut),
+                            "--tokenizer", "transformers", "--device", "cpu")) == 0
+    best = torch.load(tmp_path / "gpu/best.pt", map_location="cpu", weights_only=False)
+    assert best["state"]["step"] == 2 and best["args"]["tokenizer"] == "transformers"
+
+    out = tmp_path / "export/adapter.gguf"
+    export = [a for a in _args(tmp_path / "here", data, dev) if a != "--no-export"]
+    # (llama.cpp's verification of an export is test_relevance_training's; two steps of a 1-block model leave
+    # margins too close together for its decision-agreement check)
+    assert train.main([*export, "--export-from", str(tmp_path / "gpu/best.pt"), "--out", str(out),
+                       "--verify-n", "0"]) == 0
+    sidecar = json.loads(out.with_suffix(".json").read_text())
+    assert sidecar["steps"] == 2 and sidecar["base"] == bundled_model_path().name  # the run's record, this base
+    assert sidecar["args"]["tokenizer"] == "transformers" and sidecar["args"]["device"] == "cpu"
+    assert out.is_file() and sidecar["adapter_sha256"]
+    with pytest.raises(SystemExit, match="rank"):
+        train.main([*export, "--rank", "4", "--export-from", str(tmp_path / "gpu/best.pt"), "--out", str(out)])

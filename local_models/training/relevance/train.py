@@ -22,6 +22,12 @@
 * Selection: every `--eval-steps` the dev set is scored; the threshold that
   maximises query-related F1 with recall >= `--min-recall` is chosen; the best
   checkpoint is kept in `<work-dir>/best.pt`.
+* Devices: `--device cuda` trains on a GPU (same fp32 arithmetic); where
+  llama-cpp-python is missing (a GPU box), the tokenizer transformers builds
+  from the same GGUF is used: it gives llama.cpp's ids for this model (checked
+  on every prefix and suffix of a training epoch and the dev set; neither adds
+  a BOS token). Train there on a cut base (`derive_base(precision="source",
+  n_layers=N)`), then `--export-from best.pt` here exports and verifies it.
 * Export: the best LoRA as a GGUF adapter to `--out` plus `<out>.json`
   (threshold, n_layers, dev metrics), then VERIFIED: llama.cpp loads base +
   adapter, its margins on dev samples are compared with torch's, and the
@@ -76,12 +82,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--pos-weight", type=float, default=2.0, help="BCE weight of 'needed' candidates")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--device", default="cpu", help="torch device to train on (cpu, cuda)")
+    p.add_argument("--tokenizer", choices=("auto", "llama.cpp", "transformers"), default="auto",
+                   help="auto: llama.cpp's when llama-cpp-python is installed, else transformers' (same ids)")
     p.add_argument("--verify-n", type=int, default=8, help="dev samples compared torch vs llama.cpp after export")
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in --work-dir")
     p.add_argument("--init-from", default=None, metavar="PT",
                    help="start the LoRA and margin offset from this checkpoint (a step-N.pt or best.pt of an earlier "
                         "stage) with a fresh optimizer and schedule; ignored when --work-dir has a checkpoint to resume")
     p.add_argument("--no-export", action="store_true")
+    p.add_argument("--export-from", default=None, metavar="PT",
+                   help="skip training: export (and verify in llama.cpp) this best.pt, e.g. one trained on a GPU box")
     return p.parse_args(argv)
 
 
@@ -118,17 +129,39 @@ def load_model(gguf_path: Path, n_layers: int) -> Any:
 
 
 class Tokenizer:
-    """llama.cpp's own tokenizer for the GGUF (vocab only), so ids match the runtime exactly."""
+    """llama.cpp's own tokenizer for the GGUF (vocab only), so ids match the runtime exactly.
 
-    def __init__(self, gguf_path: Path) -> None:
-        from local_models.llama_compat import import_llama_cpp
+    Without llama-cpp-python (`hf=True`, or when it cannot be imported) the
+    tokenizer transformers builds from the GGUF stands in; for SmolLM2 its ids
+    are llama.cpp's (see the module docstring).
+    """
+
+    def __init__(self, gguf_path: Path, hf: bool | None = None) -> None:
         from local_models.relevance_runtime import NO_TEXT, YES_TEXT
 
-        self._llm = import_llama_cpp().Llama(model_path=str(gguf_path), vocab_only=True, verbose=False)
+        self._llm: Any = None
+        self._hf: Any = None
+        if hf is None:
+            try:
+                import llama_cpp  # noqa: F401
+                hf = False
+            except ImportError:
+                hf = True
+        if hf:
+            from transformers import AutoTokenizer
+
+            log.info("llama-cpp-python not used: tokenizing with transformers' tokenizer of %s", gguf_path.name)
+            self._hf = AutoTokenizer.from_pretrained(str(gguf_path.parent), gguf_file=gguf_path.name)
+        else:
+            from local_models.llama_compat import import_llama_cpp
+
+            self._llm = import_llama_cpp().Llama(model_path=str(gguf_path), vocab_only=True, verbose=False)
         self.yes = self(YES_TEXT)[0]
         self.no = self(NO_TEXT)[0]
 
     def __call__(self, text: str, bos: bool = False) -> list[int]:
+        if self._hf is not None:  # llama.cpp adds no BOS for this model's GGUF either
+            return list(self._hf(text, add_special_tokens=False)["input_ids"])
         return list(self._llm.tokenize(text.encode("utf-8"), add_bos=bos, special=False))
 
 
@@ -176,6 +209,8 @@ def collate(items: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def margins(model: Any, batch: dict[str, Any], yes: int, no: int) -> Any:
     """logit(yes) - logit(no) at every candidate's last token (the runtime's score)."""
+    device = model.lm_head.weight.device
+    batch = {k: v.to(device) for k, v in batch.items()}
     hidden = model.model(input_ids=batch["ids"], attention_mask=batch["mask"],
                          position_ids=batch["pos"]).last_hidden_state
     h = hidden[batch["rows"], batch["cols"]]
@@ -229,7 +264,7 @@ def evaluate(model: Any, encoded: Sequence[dict[str, Any]], tok: Tokenizer, batc
     with torch.no_grad():
         for i in range(0, len(encoded), batch_size):
             chunk = encoded[i:i + batch_size]
-            m = margins(model, collate(chunk), tok.yes, tok.no).tolist()
+            m = margins(model, collate(chunk), tok.yes, tok.no).cpu().tolist()
             j = 0
             for it in chunk:
                 k = len(it["labels"])
@@ -275,12 +310,14 @@ def main(argv: list[str] | None = None) -> int:
     if not train_samples or not dev_samples:
         raise SystemExit("no usable training or dev samples (need a query and entities)")
     gguf_path = base_gguf(args.base)
-    tok = Tokenizer(gguf_path)
+    tok = Tokenizer(gguf_path, hf={"auto": None, "llama.cpp": False, "transformers": True}[args.tokenizer])
     model = load_model(gguf_path, args.n_layers)
     wrapped = inject(model, args.rank, args.alpha, seed=args.seed)
+    device = torch.device(args.device)
+    model.to(device)
     # a training-only offset on the margin: the cut base's raw margins sit far from 0 and a constant
     # shift is absorbed by the dev-tuned threshold anyway, so the LoRA need not spend steps on it
-    bias = torch.nn.Parameter(torch.zeros(()))
+    bias = torch.nn.Parameter(torch.zeros((), device=device))
     params = [p for m in wrapped.values() for p in (m.lora_a, m.lora_b)]
     log.info("base %s, %d layers, LoRA r=%d alpha=%g on %d linears (%d trainable params)", gguf_path.name,
              args.n_layers, args.rank, args.alpha, len(wrapped), sum(p.numel() for p in params))
@@ -342,9 +379,11 @@ def main(argv: list[str] | None = None) -> int:
         if m["f1"] > state["best_f1"]:
             state.update(best_f1=m["f1"], best_step=step)
             torch.save({"lora": lora_state(wrapped), "bias": bias.detach().clone(), "threshold": t, "metrics": m,
-                        "step": step}, work / "best.pt")
+                        "step": step, "state": state, "args": vars(args)}, work / "best.pt")
         model.train()
 
+    if args.export_from:
+        return export_checkpoint(args, Path(args.export_from), model, wrapped, tok, gguf_path, dev_encoded, train_files)
     init = None
     if latest is None and args.init_from:
         # a second stage (e.g. new data): the earlier stage's adapter, trained on from step 0 of a new schedule
@@ -372,7 +411,9 @@ def main(argv: list[str] | None = None) -> int:
         batch = collate(items)
         m = margins(model, batch, tok.yes, tok.no) + bias
         weights = 1.0 + (args.pos_weight - 1.0) * batch["labels"]
-        loss = torch.nn.functional.binary_cross_entropy_with_logits(m, batch["labels"], weight=weights)
+        labels = batch["labels"].to(device)
+        weights = weights.to(device)
+        loss = torch.nn.functional.binary_cross_entropy_with_logits(m, labels, weight=weights)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         opt.step()
@@ -395,12 +436,40 @@ def main(argv: list[str] | None = None) -> int:
     speed = state["examples_seen"] / max(state["train_seconds"], 1e-9)
     log.info("trained %d steps, %d samples in %.0fs (%.2f samples/s)", state["step"], state["examples_seen"],
              state["train_seconds"], speed)
+    if (work / "best.pt").is_file():  # the best checkpoint carries the whole run's record (steps, curve, speed)
+        best = torch.load(work / "best.pt", map_location="cpu", weights_only=False)
+        best["state"] = state
+        torch.save(best, work / "best.pt")
     if args.no_export:
         return 0
     if not (work / "best.pt").is_file():
         run_eval(state["step"])
-    best = torch.load(work / "best.pt", map_location="cpu", weights_only=False)
+    return export_checkpoint(args, work / "best.pt", model, wrapped, tok, gguf_path, dev_encoded, train_files,
+                             state=state)
+
+
+def export_checkpoint(args: argparse.Namespace, best_path: Path, model: Any, wrapped: Any, tok: Tokenizer,
+                      gguf_path: Path, dev_encoded: list[dict[str, Any]], train_files: list[str],
+                      state: dict[str, Any] | None = None) -> int:
+    """Load a best.pt, tune its threshold (on --threshold-dev when given) and export + verify it."""
+    import torch
+
+    from local_models.training.relevance.data import dev_examples, load_samples
+    from local_models.training.relevance.lora import load_lora_state
+
+    best = torch.load(best_path, map_location="cpu", weights_only=False)
+    trained = best.get("args")
+    if trained:  # the card records how it was trained; where it is exported comes from this run
+        for key in ("n_layers", "rank", "alpha"):
+            if trained[key] != getattr(args, key):
+                raise SystemExit(f"{best_path} was trained with --{key.replace('_', '-')} {trained[key]}, "
+                                 f"not {getattr(args, key)}")
+        here = ("out", "card", "dev", "dev_n", "threshold_dev", "verify_n", "threads", "work_dir", "base",
+                "export_from")
+        args = argparse.Namespace(**{**trained, **{k: getattr(args, k) for k in here}})
     load_lora_state(wrapped, best["lora"])
+    state = state or best.get("state") or {"step": best.get("step"), "best_step": best.get("step"), "history": []}
+    speed = state.get("examples_seen", 0) / max(state.get("train_seconds", 0.0), 1e-9)
     model.eval()
     if args.threshold_dev:
         tuning = load_samples([args.threshold_dev])
@@ -452,7 +521,7 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
         "adapter_sha256": file_sha256(out),
         "args": {k: getattr(args, k) for k in ("n_layers", "rank", "alpha", "lr", "batch_size", "max_steps",
                                                 "min_recall", "pos_weight", "seed", "threads", "init_from", "dev",
-                                                "warmup_steps")},
+                                                "warmup_steps", "device", "tokenizer") if hasattr(args, k)},
     }
     out.with_suffix(".json").write_text(json.dumps(sidecar, indent=2) + "\n", encoding="utf-8")
     log.info("exported %s (%d bytes), threshold %.2f, dev F1 %.3f", out, out.stat().st_size, threshold,
