@@ -88,54 +88,49 @@ smoke: app
 clean:
 	rm -rf $(VENV) build dist *.egg-info
 
-## model-relevance: train the SmolLM2 relevance LoRA (hours on 2 cores; resumable) -> local_models/weights/relevance/
-## stage 1: 1200 steps on explicit and implicit queries; stage 2: 600 more from stage 1's last step, with a
-## share of situational queries ("I have diabetes. What should I eat?"), which exports the adapter with its
-## threshold tuned on stage 1's dev set (the operating point stage 1 was tuned for)
-REL_DATA ?= build/relevance-data
-REL_WORK ?= build/relevance-work/run
-REL_STEPS ?= 1200
-REL_N ?= 1600
-REL_N_SMALL ?= 400
-REL_LAYERS ?= 8
+## model-relevance: train the SmolLM2 relevance LoRA (resumable) -> local_models/weights/relevance/
+## 2,500 steps x 16 samples on 25,000 generator TRAIN samples (explicit, implicit and situational queries),
+## the first 12 of SmolLM2's 30 blocks: ~6 min on one H100 (REL_DEVICE=cuda), some 6 h on 2 CPU cores.
+## The checkpoint is chosen on a DEV set of the same query mix; the exported threshold is tuned on a
+## half-implicit DEV set (best F1 with recall >= 0.92). Where the GPU box lacks llama-cpp-python, run the
+## training line there (it tokenizes with transformers, same ids; carry a cut base:
+## derive_base(precision="source", n_layers=12)) and the export line here with REL_BEST=<its best.pt>.
+REL_DATA ?= build/relevance-data-large
+REL_WORK ?= build/relevance-work/large
+REL_BEST ?= $(REL_WORK)/best.pt
+REL_STEPS ?= 2500
+REL_N ?= 5000
+REL_N_SMALL ?= 1250
+REL_LAYERS ?= 12
 REL_RANK ?= 16
 REL_ALPHA ?= 32
 REL_THREADS ?= 2
-# share of training queries that refer to facts indirectly (eval.generator --implicit-refs)
-REL_IMPLICIT ?= 0.5
-REL2_DATA ?= build/relevance-data-situational
-REL2_WORK ?= build/relevance-work/situational
-REL2_STEPS ?= 600
-# stage 2: share of queries that need a fact without referring to it (eval.generator --situational)
-REL2_SITUATIONAL ?= 0.2
-REL2_IMPLICIT ?= 0.4
-REL_FLAGS = --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --batch-size 8 --dev-n 160 --threads $(REL_THREADS)
+REL_DEVICE ?= cpu
+REL_FLAGS = --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --threads $(REL_THREADS)
 
 $(REL_DATA)/.stamp:
 	mkdir -p $(REL_DATA)
-	$(PY) -m eval.generator --family train --split single --n $(REL_N) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-single.jsonl
-	$(PY) -m eval.generator --family train --split multi --n $(REL_N) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-multi.jsonl
-	$(PY) -m eval.generator --family train --split hard --n $(REL_N_SMALL) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-hard.jsonl
-	$(PY) -m eval.generator --family train --split distract --n $(REL_N_SMALL) --seed 11 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/train-distract.jsonl
-	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs $(REL_IMPLICIT) --out $(REL_DATA)/dev-$$s.jsonl; done
-	cat $(REL_DATA)/dev-single.jsonl $(REL_DATA)/dev-multi.jsonl $(REL_DATA)/dev-hard.jsonl $(REL_DATA)/dev-distract.jsonl > $(REL_DATA)/dev.jsonl
+	# a: half the queries refer to facts indirectly ("what my job brings in"); b: a fifth need a fact they never
+	# mention ("I have diabetes. What should I eat?", eval.generator --situational), two fifths indirect
+	for s in single multi; do \
+		$(PY) -m eval.generator --family train --split $$s --n $(REL_N) --seed 41 --implicit-refs 0.5 --out $(REL_DATA)/a-$$s.jsonl; \
+		$(PY) -m eval.generator --family train --split $$s --n $(REL_N) --seed 42 --implicit-refs 0.4 --situational 0.2 --out $(REL_DATA)/b-$$s.jsonl; done
+	for s in hard distract; do \
+		$(PY) -m eval.generator --family train --split $$s --n $(REL_N_SMALL) --seed 41 --implicit-refs 0.5 --out $(REL_DATA)/a-$$s.jsonl; \
+		$(PY) -m eval.generator --family train --split $$s --n $(REL_N_SMALL) --seed 42 --implicit-refs 0.4 --situational 0.2 --out $(REL_DATA)/b-$$s.jsonl; done
+	for s in single multi hard distract; do \
+		$(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs 0.5 --out $(REL_DATA)/dev1-$$s.jsonl; \
+		$(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs 0.4 --situational 0.2 --out $(REL_DATA)/dev2-$$s.jsonl; done
+	# split order as the shipped build's (--dev-n 160 reads the first 160: 50 distract, hard, multi, 10 single)
+	cat $(REL_DATA)/dev1-distract.jsonl $(REL_DATA)/dev1-hard.jsonl $(REL_DATA)/dev1-multi.jsonl $(REL_DATA)/dev1-single.jsonl > $(REL_DATA)/dev1.jsonl
+	cat $(REL_DATA)/dev2-distract.jsonl $(REL_DATA)/dev2-hard.jsonl $(REL_DATA)/dev2-multi.jsonl $(REL_DATA)/dev2-single.jsonl > $(REL_DATA)/dev2.jsonl
 	touch $@
 
-$(REL2_DATA)/.stamp:
-	mkdir -p $(REL2_DATA)
-	for s in single multi; do $(PY) -m eval.generator --family train --split $$s --n $(REL_N) --seed 21 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/train-$$s.jsonl; done
-	for s in hard distract; do $(PY) -m eval.generator --family train --split $$s --n $(REL_N_SMALL) --seed 21 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/train-$$s.jsonl; done
-	for s in single multi hard distract; do $(PY) -m eval.generator --family dev --split $$s --n 50 --seed 12 --implicit-refs $(REL2_IMPLICIT) --situational $(REL2_SITUATIONAL) --out $(REL2_DATA)/dev-$$s.jsonl; done
-	cat $(REL2_DATA)/dev-single.jsonl $(REL2_DATA)/dev-multi.jsonl $(REL2_DATA)/dev-hard.jsonl $(REL2_DATA)/dev-distract.jsonl > $(REL2_DATA)/dev.jsonl
-	touch $@
-
-model-relevance: setup $(REL_DATA)/.stamp $(REL2_DATA)/.stamp
-	$(PY) -m pip install --quiet 'gguf>=0.10'
+model-relevance: setup $(REL_DATA)/.stamp
 	$(PY) -m local_models.training.relevance.check_export
-	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --no-export \
-		--train '$(REL_DATA)/train-*.jsonl' --dev $(REL_DATA)/dev.jsonl --work-dir $(REL_WORK) \
-		--max-steps $(REL_STEPS) --lr 5e-4 --eval-steps 125 --save-steps 25
-	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --init-from $(REL_WORK)/ckpt/step-$(REL_STEPS).pt \
-		--train '$(REL2_DATA)/train-*.jsonl' --dev $(REL2_DATA)/dev.jsonl --work-dir $(REL2_WORK) \
-		--max-steps $(REL2_STEPS) --warmup-steps 30 --lr 2.5e-4 --eval-steps 100 --save-steps 25 \
-		--threshold-dev $(REL_DATA)/dev.jsonl --card docs/models/relevance-card.md
+	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --no-export --device $(REL_DEVICE) \
+		--train $(REL_DATA)/a-*.jsonl $(REL_DATA)/b-*.jsonl --dev $(REL_DATA)/dev2.jsonl --work-dir $(REL_WORK) \
+		--batch-size 16 --max-steps $(REL_STEPS) --lr 3e-4 --warmup-steps 100 --eval-steps 125 --save-steps 25
+	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --export-from $(REL_BEST) \
+		--train $(REL_DATA)/a-*.jsonl $(REL_DATA)/b-*.jsonl --dev $(REL_DATA)/dev2.jsonl --work-dir $(REL_WORK)/export \
+		--dev-n 160 --threshold-dev $(REL_DATA)/dev1.jsonl --card docs/models/relevance-card.md

