@@ -187,7 +187,7 @@ class LevelJudge:
 
         self.judge = judge
         self.level = level
-        self.threshold = level_threshold(judge.tuned_threshold, level)
+        self.threshold = level_threshold(judge.tuned_threshold, level, getattr(judge, "level_offsets", None))
         self.shared = shared
         self.name = name or f"{judge.name}@{level}"
 

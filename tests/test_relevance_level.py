@@ -20,7 +20,7 @@ from proxy.entities import Entity
 from proxy.factory import build_engine
 from proxy.policy import Reason
 from proxy.relevance import RelevanceUnavailable, build_judge
-from proxy.relevance.levels import DEFAULT_LEVEL, LEVEL_HELP, LEVEL_OFFSETS, LEVELS, level_threshold
+from proxy.relevance.levels import DEFAULT_LEVEL, LEVEL_HELP, LEVEL_OFFSETS, LEVELS, UnknownLevel, level_threshold
 from proxy.relevance.lora import BUNDLED_ADAPTER, SMOKE_ADAPTER, LoraJudge
 
 HAVE_LLAMA = bundled_model_path() is not None and importlib.util.find_spec("llama_cpp") is not None
@@ -100,14 +100,14 @@ def test_build_judge_and_factory_apply_the_offset(tmp_path: Path) -> None:
     for level in LEVELS:
         judge = build_judge("smollm2-lora", data_dir=tmp_path, level=level)
         assert isinstance(judge, LoraJudge)
-        assert judge.threshold == pytest.approx(tuned + LEVEL_OFFSETS[level])
+        assert judge.threshold == pytest.approx(level_threshold(tuned, level, judge.level_offsets))
         assert judge.tuned_threshold == pytest.approx(tuned) and judge.level == level
         assert (f"relevance_level {level}" in judge.status()[1]) == (level != "balanced")
     balanced = build_judge("smollm2-lora", data_dir=tmp_path)
     assert balanced.threshold == tuned  # the default is the shipped behaviour, exactly
     settings = Settings(detectors=("patterns",), data_dir=str(tmp_path), relevance_level="private")
     engine = build_engine(settings)
-    assert engine.relevance.threshold == pytest.approx(tuned + LEVEL_OFFSETS["private"])
+    assert engine.relevance.threshold == pytest.approx(level_threshold(tuned, "private", engine.relevance.level_offsets))
     assert build_engine(replace(settings, relevance_level="balanced")).relevance.threshold == tuned
     with pytest.raises(RelevanceUnavailable, match="relevance_level must be one of"):
         build_judge("smollm2-lora", data_dir=tmp_path, level="max")
@@ -122,7 +122,7 @@ def test_a_registered_adapter_gets_the_offset_from_its_own_threshold(tmp_path: P
 
 
 # a question that names neither value: the trained judge's margins for the salary and the credit score fall
-# between the levels' thresholds (session-10 adapter: about -4.1 and -4.9 against -3.57 / -4.32 / -5.82 for
+# between the levels' thresholds (session-10 adapter: about -4.1 and -4.9 against -2.07 / -4.32 / -5.82 for
 # private / balanced / useful; everything else is below -8)
 BORROW = "What monthly repayment could I manage on a mortgage?"
 
@@ -209,3 +209,39 @@ def test_eval_scores_levels_side_by_side_on_shared_margins(tmp_path: Path, monke
     kept = {name: set(p.query_related or ()) for name, p in predictions.items()}
     assert kept["gold+lora:rel@private"] <= kept["gold+lora:rel"] <= kept["gold+lora:rel@useful"]
     assert all(score_sample(samples[0], p)["qr_r"] is not None for p in predictions.values())
+
+
+# --- an adapter's own level offsets (its sidecar's `level_offsets`, tuned with its threshold) ---
+
+
+def test_an_adapters_own_offsets_take_the_tables_place() -> None:
+    from proxy.relevance.levels import check_offsets, level_threshold
+
+    own = check_offsets({"private": 2, "useful": -1.5})
+    assert level_threshold(-4.0, "private", own) == pytest.approx(-2.0)
+    assert level_threshold(-4.0, "useful", own) == pytest.approx(-5.5)
+    assert level_threshold(-4.0, "balanced", own) == -4.0
+    assert level_threshold(-4.0, "private", {"useful": -1.0}) == pytest.approx(-4.0 + LEVEL_OFFSETS["private"])
+    for bad in ({"private": -1.0}, {"useful": 0.5}, {"balanced": 0.3}, {"max": 1.0}, {"private": "high"},
+                {"private": True}):
+        with pytest.raises(UnknownLevel):
+            check_offsets(bad)
+
+
+@needs_smoke
+def test_a_judge_uses_the_offsets_in_its_adapters_sidecar(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    adapter = tmp_path / "own.gguf"
+    shutil.copyfile(SMOKE_ADAPTER, adapter)
+    meta = json.loads(SMOKE_ADAPTER.with_suffix(".json").read_text(encoding="utf-8"))
+    adapter.with_suffix(".json").write_text(json.dumps({**meta, "level_offsets": {"private": 2.0, "useful": -0.5}}))
+    ModelRegistry(tmp_path).register("own", adapter, "relevance-lora")
+    tuned = meta["threshold"]
+    for level, offset in (("private", 2.0), ("balanced", 0.0), ("useful", -0.5)):
+        judge = build_judge("lora:own", data_dir=tmp_path, level=level)
+        assert judge.threshold == pytest.approx(tuned + offset) and judge.level_offsets["private"] == 2.0
+    adapter.with_suffix(".json").write_text(json.dumps({**meta, "level_offsets": {"private": -2.0}}))
+    with pytest.raises(RelevanceUnavailable, match="private > 0"):
+        build_judge("lora:own", data_dir=tmp_path, level="private")

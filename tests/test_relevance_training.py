@@ -147,3 +147,16 @@ def test_source_cut_keeps_tensor_types_and_only_the_first_blocks(tmp_path: Path)
     assert cut.stat().st_size < bundled_model_path().stat().st_size / 2
     with pytest.raises(ValueError, match="adapter"):
         derive_base(bundled_model_path(), precision="source", cache_dir=tmp_path, adapter=cut)
+
+
+def test_level_offsets_are_chosen_by_recall_on_the_dev_margins() -> None:
+    from local_models.training.relevance.train import sample_scores, tune_level_offsets
+
+    # 20 samples, one needed value each at margin -1.0 .. +3.75 in 0.25 steps, one unneeded at -6
+    per_sample = [([0.25 * k - 1.0, -6.0], [1, 0]) for k in range(20)]
+    offsets = tune_level_offsets(per_sample, threshold=-2.0)
+    # private: the largest offset keeping recall >= 0.85 (17 of 20 needed values above -2.0 + offset)
+    assert sample_scores(per_sample, -2.0 + offsets["private"])["recall"] >= 0.85
+    assert sample_scores(per_sample, -2.0 + offsets["private"] + 0.25)["recall"] < 0.85
+    assert offsets["useful"] == -0.25  # recall is already 1.0 there: the first step down
+    assert "private" not in tune_level_offsets([([-9.0], [1])], threshold=0.0)  # never reached: the table applies

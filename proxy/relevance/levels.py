@@ -2,8 +2,10 @@
 
 A LoRA judge keeps a candidate when its yes/no margin is above a threshold
 that was tuned on DEV data and ships with the adapter (`AdapterInfo.threshold`).
-A level moves that threshold by a fixed offset, so a retrained adapter with a
-differently tuned threshold keeps the meaning of each level:
+A level moves that threshold by an offset. An adapter's sidecar may carry its
+own offsets (`level_offsets`, tuned with its threshold on the same DEV set by
+the training export): adapters differ in how widely their margins spread, so
+one table cannot mean the same for all. Otherwise the table below applies:
 
 * `balanced` (default): the adapter's tuned threshold, unchanged;
 * `private`: a higher threshold, so fewer values are judged needed and more are
@@ -19,6 +21,9 @@ No imports from the rest of `proxy`: `proxy.config` validates with this table.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 DEFAULT_LEVEL = "balanced"
 
@@ -54,10 +59,28 @@ def level_offset(level: str) -> float:
     return LEVEL_OFFSETS[check_level(level)]
 
 
-def level_threshold(tuned: float, level: str) -> float:
-    """The threshold a judge whose adapter was tuned at `tuned` uses at `level`."""
+def level_threshold(tuned: float, level: str, offsets: Mapping[str, float] | None = None) -> float:
+    """The threshold a judge whose adapter was tuned at `tuned` uses at `level`; `offsets` (the adapter's own,
+    for the levels it names) take the table's place."""
+    check_level(level)
+    if offsets and level in offsets:
+        return tuned + float(offsets[level])
     return tuned + level_offset(level)
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_HELP", "LEVEL_OFFSETS", "UnknownLevel", "check_level",
+def check_offsets(offsets: Mapping[str, Any]) -> dict[str, float]:
+    """An adapter's own level offsets, validated: known levels, numbers, `private` above 0 and `useful` below
+    (so the levels stay ordered), `balanced` 0 if given. `UnknownLevel` says what is wrong."""
+    out: dict[str, float] = {}
+    for level, value in offsets.items():
+        check_level(level)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise UnknownLevel(f"level offset for {level!r} must be a number, got {value!r}")
+        out[level] = float(value)
+    if out.get("balanced", 0.0) != 0.0 or out.get("private", 1.0) <= 0.0 or out.get("useful", -1.0) >= 0.0:
+        raise UnknownLevel(f"level offsets must keep private > 0, balanced = 0, useful < 0; got {out}")
+    return out
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "LEVEL_HELP", "LEVEL_OFFSETS", "UnknownLevel", "check_level", "check_offsets",
            "level_offset", "level_threshold"]

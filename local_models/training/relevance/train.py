@@ -257,6 +257,32 @@ def tune_threshold(per_sample: Sequence[tuple[Sequence[float], Sequence[int]]],
     return chosen
 
 
+PRIVATE_RECALL = 0.85  # `private`: the highest threshold that still keeps this share of needed PII (on that dev set)
+USEFUL_RECALL = 0.98   # `useful`: the first lower threshold that keeps this share
+OFFSET_STEP, OFFSET_SPAN = 0.25, 4.0
+
+
+def tune_level_offsets(per_sample: Sequence[tuple[Sequence[float], Sequence[int]]],
+                       threshold: float) -> dict[str, float]:
+    """The adapter's own relevance-level offsets around its tuned threshold, on the same dev margins.
+
+    Margins spread differently from one adapter to the next, so a fixed offset table cannot mean the
+    same for all; these are chosen by recall on the dev set (session 5's rule for `private`; for `useful`
+    a recall target, since a strong adapter may reach session 5's 0.99 explicit-DEV target at 0). A
+    level with no offset meeting its target within the span is left out (the runtime's table applies).
+    """
+    grid = [OFFSET_STEP * k for k in range(1, int(OFFSET_SPAN / OFFSET_STEP) + 1)]
+    recall = lambda off: sample_scores(per_sample, threshold + off)["recall"]  # noqa: E731
+    out: dict[str, float] = {}
+    private = [o for o in grid if recall(o) >= PRIVATE_RECALL]
+    if private:
+        out["private"] = max(private)
+    useful = [-o for o in grid if recall(-o) >= USEFUL_RECALL]
+    if useful:
+        out["useful"] = max(useful)
+    return out
+
+
 def evaluate(model: Any, encoded: Sequence[dict[str, Any]], tok: Tokenizer, batch_size: int = 8) -> list[tuple[list[float], list[int]]]:
     import torch
 
@@ -495,6 +521,7 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
 
     out = Path(args.out)
     cfg = model.config
+    level_offsets = tune_level_offsets(per_sample, threshold)
     meta = {"prompt_format": PROMPT_FORMAT, "n_layers": args.n_layers, "threshold": float(threshold),
             "rank": args.rank}
     export_gguf_adapter(wrapped, out, alpha=args.alpha, n_head=cfg.num_attention_heads,
@@ -511,7 +538,8 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
                                        or (measurable and verification["delta_rel_error"] > 0.25)):
         raise SystemExit(f"llama.cpp verification FAILED: {verification}")
     sidecar = {
-        "prompt_format": PROMPT_FORMAT, "threshold": float(threshold), "n_layers": args.n_layers,
+        "prompt_format": PROMPT_FORMAT, "threshold": float(threshold), "level_offsets": level_offsets,
+        "n_layers": args.n_layers,
         "base": gguf_path.name, "base_sha256": file_sha256(gguf_path), "rank": args.rank, "alpha": args.alpha,
         "dev_metrics": {k: round(v, 4) for k, v in metrics.items()}, "dev_samples": len(per_sample),
         "steps": state["step"], "best_step": state["best_step"], "samples_per_second": round(speed, 3),
@@ -591,4 +619,4 @@ def verify_export(model: Any, wrapped: Any, tok: Tokenizer, base: Path, adapter:
 if __name__ == "__main__":
     sys.exit(main())
 
-__all__ = ["collate", "encode", "evaluate", "main", "sample_scores", "tune_threshold"]
+__all__ = ["collate", "encode", "evaluate", "main", "sample_scores", "tune_level_offsets", "tune_threshold"]
