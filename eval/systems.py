@@ -178,16 +178,14 @@ class SharedMargins:
 
 
 class LevelJudge:
-    """A loaded thresholded judge (`scores()`, `tuned_threshold`) at one relevance level, margins shared."""
+    """A loaded thresholded judge (`scores()`, `threshold_at()`) at one relevance level, margins shared."""
 
     uses_sources = True
 
     def __init__(self, judge: Any, level: str, shared: SharedMargins, name: str | None = None) -> None:
-        from proxy.relevance.levels import level_threshold
-
         self.judge = judge
         self.level = level
-        self.threshold = level_threshold(judge.tuned_threshold, level, getattr(judge, "level_offsets", None))
+        self.threshold = judge.threshold_at(level)
         self.shared = shared
         self.name = name or f"{judge.name}@{level}"
 
@@ -197,7 +195,7 @@ class LevelJudge:
 
 def has_levels(judge: Any) -> bool:
     """Whether a relevance level changes this judge (a margin threshold: the LoRA judges)."""
-    return hasattr(judge, "scores") and hasattr(judge, "tuned_threshold")
+    return hasattr(judge, "scores") and hasattr(judge, "threshold_at")
 
 
 def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] = (),

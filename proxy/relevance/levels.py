@@ -62,10 +62,8 @@ def level_offset(level: str) -> float:
 def level_threshold(tuned: float, level: str, offsets: Mapping[str, float] | None = None) -> float:
     """The threshold a judge whose adapter was tuned at `tuned` uses at `level`; `offsets` (the adapter's own,
     for the levels it names) take the table's place."""
-    check_level(level)
-    if offsets and level in offsets:
-        return tuned + float(offsets[level])
-    return tuned + level_offset(level)
+    offset = level_offset(level)  # validates the level
+    return tuned + float(offsets[level]) if offsets and level in offsets else tuned + offset
 
 
 def check_offsets(offsets: Mapping[str, Any]) -> dict[str, float]:

@@ -72,7 +72,7 @@ class LoraJudge:
         self.tuned_threshold = self.info.threshold if threshold is None else float(threshold)
         try:  # the adapter's own level offsets (tuned with its threshold), else the levels table
             self.level_offsets = check_offsets(self.info.extra.get("level_offsets") or {})
-            self.threshold = level_threshold(self.tuned_threshold, level, self.level_offsets)
+            self.threshold = self.threshold_at(level)
         except UnknownLevel as exc:
             raise RelevanceUnavailable(f"relevance judge {name!r}: {exc}") from exc
         self.level = level
@@ -84,6 +84,10 @@ class LoraJudge:
         self._scorer: PrefixScorer | None = None
         self._lock = threading.Lock()
         self.last_scores: dict[int, float] = {}
+
+    def threshold_at(self, level: str) -> float:
+        """The margin threshold at relevance `level`: the tuned one moved by the adapter's (or the table's) offset."""
+        return level_threshold(self.tuned_threshold, level, self.level_offsets)
 
     # --- loading ---
 

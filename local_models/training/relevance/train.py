@@ -141,21 +141,22 @@ class Tokenizer:
 
         self._llm: Any = None
         self._hf: Any = None
-        if hf is None:
+        llama_cpp = None
+        if not hf:
+            from local_models.llama_compat import import_llama_cpp
+
             try:
-                import llama_cpp  # noqa: F401
-                hf = False
+                llama_cpp = import_llama_cpp()
             except ImportError:
-                hf = True
-        if hf:
+                if hf is False:
+                    raise
+        if llama_cpp is not None:
+            self._llm = llama_cpp.Llama(model_path=str(gguf_path), vocab_only=True, verbose=False)
+        else:
             from transformers import AutoTokenizer
 
             log.info("llama-cpp-python not used: tokenizing with transformers' tokenizer of %s", gguf_path.name)
             self._hf = AutoTokenizer.from_pretrained(str(gguf_path.parent), gguf_file=gguf_path.name)
-        else:
-            from local_models.llama_compat import import_llama_cpp
-
-            self._llm = import_llama_cpp().Llama(model_path=str(gguf_path), vocab_only=True, verbose=False)
         self.yes = self(YES_TEXT)[0]
         self.no = self(NO_TEXT)[0]
 
@@ -358,6 +359,8 @@ def main(argv: list[str] | None = None) -> int:
 
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_at)
     dev_encoded = [encode(ex, tok) for ex in dev_examples(dev_samples)]
+    if args.export_from:  # trained elsewhere: no resume, no training, straight to the export
+        return export_checkpoint(args, Path(args.export_from), model, wrapped, tok, gguf_path, dev_encoded, train_files)
     state: dict[str, Any] = {"step": 0, "best_f1": -1.0, "best_step": None, "history": [], "train_seconds": 0.0,
                              "examples_seen": 0}
     def restore(ck: dict[str, Any]) -> None:
@@ -408,8 +411,6 @@ def main(argv: list[str] | None = None) -> int:
                         "step": step, "state": state, "args": vars(args)}, work / "best.pt")
         model.train()
 
-    if args.export_from:
-        return export_checkpoint(args, Path(args.export_from), model, wrapped, tok, gguf_path, dev_encoded, train_files)
     init = None
     if latest is None and args.init_from:
         # a second stage (e.g. new data): the earlier stage's adapter, trained on from step 0 of a new schedule
