@@ -125,7 +125,7 @@ _INTRO_RE = re.compile(
 _ALIAS_RE = re.compile(
     r"(?:\bgoes\s+by|\bgo\s+by|\bknown\s+as|\bnicknamed|\bnickname(?:\s+is|\s*:)?|\ba\.?k\.?a\.?|\bgoes\s+by\s*:|"
     r"\bcall(?:s|ed)?(?:\s+(?:me|him|her|them|you))?|\bcall(?:s|ed)?\s+.{1,40}?|\bprefer(?:s|red)?(?:\s+to\s+be\s+called|\s+being\s+called)?|"
-    r"\bpreferred\s+name(?:\s+is)?|\balias(?:\s+is)?|\b(?:nick\s*name|goes\s+by|go\s+by|alias|known\s+as|preferred\s+name)\s*[:|—–-])"
+    r"\bpreferred\s+name(?:\s+is)?|\balias(?:\s+is)?|\bwhose\s+(?:[a-z]+\s+)?name\s+is|\b(?:nick\s*name|goes\s+by|go\s+by|alias|known\s+as|preferred\s+name)\s*[:|—–-])"
     r"\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )
@@ -133,7 +133,9 @@ _ALIAS_RE = re.compile(
 # after a nickname: "Bimbo (her preferred name)", "Bex, as she likes to be called"
 _ALIAS_AFTER_RE = re.compile(
     r"\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
-    r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called)",
+    r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called|"
+    r"\s+to\s+(?:(?:her|his|their|my|our)\s+)?(?:friends|colleagues|family|mates|team\s*mates|co-?workers|classmates|"
+    r"students|patients|everyone|most\s+people)\b)",
     re.IGNORECASE,
 )
 _HERE_RE = re.compile(
@@ -183,6 +185,10 @@ class _Anchor:
     cluster: int
 
 
+# endings of English and European short forms: Freddie, Jenny, Katie, Tomek, Janko, Lucy
+_DIMINUTIVE_RE = re.compile(r"(?:ie|ey|y|ek|ko|ka|ito|ita|inho|cho)$")
+
+
 def _name_tokens(name: str) -> set[str]:
     return {t for t in _WORD_RE.findall(name.casefold()) if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
 
@@ -207,7 +213,7 @@ class _People:
             cluster = max(candidates, key=lambda c: (
                 gender is None or c.gender in (None, gender), c.gender == gender, c.tokens == tokens, c.last_seen
             ))
-            if tokens > cluster.tokens and not any(
+            if (tokens > cluster.tokens or self._short_form(cluster.tokens, tokens)) and not any(
                 other is not cluster and tokens >= other.tokens and other.tokens for other in candidates
             ):
                 cluster.tokens |= tokens
@@ -222,10 +228,22 @@ class _People:
             return True
         if _People._initials_match(a, b) or _People._initials_match(b, a):
             return True
-        # a nickname as a prefix of a name word: "Alex" ~ "Alexander"
-        if len(a) == 1:
-            (word,) = tuple(a)
-            return len(word) >= 3 and any(t.startswith(word) for t in b)
+        # a nickname as a prefix of a name word, in either order: "Alex" ~ "Alexander", "Sam. Samantha Greer"
+        return _People._short_form(a, b) or _People._short_form(b, a)
+
+    @staticmethod
+    def _short_form(short: set[str], names: set[str]) -> bool:
+        """One word that is a name word's start, or a diminutive of it ("Freddie", "Lucy", "Tomek": Frederick,
+        Lucía, Tomasz): the stem before -ie/-y/-ek/-ko... with a doubled last consonant undone."""
+        if len(short) != 1:
+            return False
+        (word,) = tuple(short)
+        if len(word) >= 3 and any(t.startswith(word) for t in names):
+            return True
+        stem = _DIMINUTIVE_RE.sub("", word)
+        if stem != word and len(stem) >= 3:
+            stem = stem[:-1] if len(stem) >= 4 and stem[-1] == stem[-2] else stem
+            return any(t.startswith(stem) and t != word for t in names if len(t) > len(stem))
         return False
 
     @staticmethod
@@ -953,9 +971,13 @@ def _sent_from(text: str, e: Entity) -> bool:
 
 
 def _parenthesised_alias(text: str, first: Entity, second: Entity) -> bool:
-    """A name in brackets just after another names the same person: "Bex from upstairs (Rebecca Okafor on the lease)"."""
+    """A name in brackets just after another names the same person: "Bex from upstairs (Rebecca Okafor on the lease)",
+    "Ingrid Halvorsen (née Berg)"."""
     gap = text[first.end : second.start]
-    return len(gap) <= 30 and not re.search(r"[!?\n)]|\.\s+[A-Z]", gap) and bool(re.search(r"\(\s*$", gap))
+    return len(gap) <= 30 and not re.search(r"[!?\n)]|\.\s+[A-Z]", gap) and bool(_ALIAS_PAREN_RE.search(gap))
+
+
+_ALIAS_PAREN_RE = re.compile(r"\(\s*(?:(?:n[ée]e|born|formerly|previously|maiden\s+name:?|a\.?k\.?a\.?)\s+)?$", re.IGNORECASE)
 
 
 def _cut_name(text: str, first: Entity, second: Entity) -> bool:

@@ -488,3 +488,49 @@ def test_sign_off_with_a_description_and_we_belong_to_the_writer():
     text = "I work at Galway Clinic. My manager Pat Ryan wants a new rota.\nThanks, Dr. Siobhan Keane"
     got = letters(text, ("Galway Clinic", "Healthcare Facility"), ("Pat Ryan", "Full Name"), ("Siobhan Keane", "Full Name"))
     assert got == "ABA"
+
+
+# --- one person under a short form, a stated alias or a maiden name (session 11) ---
+
+
+def test_short_form_before_or_after_the_full_name_is_the_same_person():
+    text = "Hi, this is Sam. Samantha Greer on paper. Greer is 31; Sam has asthma."
+    got = letters(text, ("Sam", "Nickname"), ("Samantha Greer", "Full Name"), ("Greer", "Full Name"), ("31", "Age"),
+                  ("Sam", "Nickname", 1), ("asthma", "Medical Condition"))
+    assert got == "AAAAAA"
+    # a diminutive: the stem before -ie/-y/-ek, a doubled consonant undone
+    text = "Freddie is what Frederick Osei-Tutu prefers. Frederick is a teacher who lives in Peckham."
+    got = letters(text, ("Freddie", "Nickname"), ("Frederick Osei-Tutu", "Full Name"), ("Frederick", "Nickname", 1),
+                  ("teacher", "Occupation"), ("Peckham", "City/Region"))
+    assert got == "AAAAA"
+    text = "Profile: Tomasz Wrona. Friends say Tomek. Age 34. Software engineer at Allegro."
+    got = letters(text, ("Tomasz Wrona", "Full Name"), ("Tomek", "Nickname"), ("34", "Age"),
+                  ("Software engineer", "Occupation"), ("Allegro", "Company Name"))
+    assert got == "AAAAA"
+
+
+def test_short_forms_do_not_merge_different_names():
+    # "Mark" is no short form of "Maria"; "Danny" stays apart from "Dorothy"
+    text = "Maria Lopez is 40 and her husband Mark is 42."
+    got = letters(text, ("Maria Lopez", "Full Name"), ("40", "Age"), ("Mark", "Nickname"), ("42", "Age"))
+    assert got == "AABB"
+    text = "Dorothy Hale, 71, lives with her grandson Danny, 19, a student."
+    got = letters(text, ("Dorothy Hale", "Full Name"), ("71", "Age"), ("Danny", "Nickname"), ("19", "Age"),
+                  ("student", "Occupation"))
+    assert got == "AABBB"
+
+
+def test_stated_alias_and_maiden_name_join_their_person():
+    text = ("Chen Wei, whose English name is David, is a Chinese graduate now working at Huawei. "
+            "David's email is david.chen@huawei.com.")
+    got = letters(text, ("Chen Wei", "Full Name"), ("David", "Nickname"), ("Chinese", "Nationality"),
+                  ("Huawei", "Company Name"), ("David", "Nickname", 1), ("david.chen@huawei.com", "Email Address"))
+    assert got == "AAAAAA"
+    text = "Margaret Oyelaran — Mags to her colleagues — is a midwife in Bristol."
+    got = letters(text, ("Margaret Oyelaran", "Full Name"), ("Mags", "Nickname"), ("midwife", "Occupation"),
+                  ("Bristol", "City/Region"))
+    assert got == "AAAA"
+    text = "Mrs. Ingrid Halvorsen (née Berg) is a dentist. Born Ingrid Berg in Bergen, she now practises in Oslo."
+    got = letters(text, ("Ingrid Halvorsen", "Full Name"), ("Berg", "Full Name"), ("dentist", "Occupation"),
+                  ("Ingrid Berg", "Full Name"), ("Bergen", "City/Region"), ("Oslo", "City/Region"))
+    assert got == "AAAAAA"
