@@ -1,4 +1,4 @@
-"""python -m eval.generator --split single --n 20 --family train --seed 1 [--implicit-refs 0.5] [--situational 0.2] --out FILE.jsonl"""
+"""python -m eval.generator --split single --n 20 --family train --seed 1 [--implicit-refs 0.5] [--situational 0.2] [--purpose 0.2] --out FILE.jsonl"""
 
 from __future__ import annotations
 
@@ -28,9 +28,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of queries that refer to the needed facts implicitly (0..1, default 0)")
     parser.add_argument("--situational", type=_share, default=0.0, metavar="P",
                         help="share of queries that need one fact without referring to it (0..1, default 0)")
+    parser.add_argument("--purpose", type=_share, default=0.0, metavar="P",
+                        help="share of queries that name a task needing every fact of one purpose (0..1, default 0)")
     args = parser.parse_args(argv)
     samples = generate(args.split, n=args.n, seed=args.seed, family=args.family, implicit_refs=args.implicit_refs,
-                       situational=args.situational)
+                       situational=args.situational, purpose=args.purpose)
     lines = "".join(json.dumps(sample, ensure_ascii=False) + "\n" for sample in samples)
     if args.out == "-":
         sys.stdout.write(lines)

@@ -1,4 +1,4 @@
-"""Public entry point: generate(split, n, seed, family, implicit_refs, situational) -> spec-format samples."""
+"""Public entry point: generate(split, n, seed, family, implicit_refs, situational, purpose) -> spec-format samples."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ SPLITS: tuple[str, ...] = ("single", "multi", "hard", "distract")
 DEFAULT_SIZES: dict[str, int] = {"single": 1214, "multi": 1228, "hard": 200, "distract": 200}
 
 
-def _build(ctx: Ctx, split: str, sample_id: str, implicit_refs: float = 0.0, situational: float = 0.0) -> dict:
-    mix = {"implicit_refs": implicit_refs, "situational": situational}
+def _build(ctx: Ctx, split: str, sample_id: str, implicit_refs: float = 0.0, situational: float = 0.0,
+           purpose: float = 0.0) -> dict:
+    mix = {"implicit_refs": implicit_refs, "situational": situational, "purpose": purpose}
     if split == "single":
         return finish(ctx, build_single(ctx), sample_id, split, **mix)
     from .compound import build_distract, build_hard
@@ -42,13 +43,14 @@ def acceptable(split: str, sample: dict) -> bool:
 
 
 def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str = "test",
-                    implicit_refs: float = 0.0, situational: float = 0.0) -> list[tuple[dict, set[str]]]:
+                    implicit_refs: float = 0.0, situational: float = 0.0,
+                    purpose: float = 0.0) -> list[tuple[dict, set[str]]]:
     """Samples with the ids of the phrasing pieces each one used (for family-disjointness checks)."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
     if family not in FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    for name, share in (("implicit_refs", implicit_refs), ("situational", situational)):
+    for name, share in (("implicit_refs", implicit_refs), ("situational", situational), ("purpose", purpose)):
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"{name} must be within [0, 1], got {share!r}")
     count = DEFAULT_SIZES[split] if n is None else n
@@ -58,7 +60,7 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
         # each sample has its own stream, so sample i does not depend on n
         for attempt in range(8):
             ctx = Ctx(random.Random(f"veil-piibench:{seed}:{family}:{split}:{i}:{attempt}"), family)
-            sample = _build(ctx, split, sample_id, implicit_refs, situational)
+            sample = _build(ctx, split, sample_id, implicit_refs, situational, purpose)
             if acceptable(split, sample):
                 break
         else:
@@ -68,9 +70,10 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
 
 
 def generate(split: str, n: int | None = None, seed: int = 0, family: str = "test", implicit_refs: float = 0.0,
-             situational: float = 0.0) -> list[dict]:
+             situational: float = 0.0, purpose: float = 0.0) -> list[dict]:
     """Generate `n` samples (default: the paper's size) of `split` with phrasing family `family`.
 
     `implicit_refs`: share of samples whose query refers to the needed facts implicitly (see cues.py);
-    `situational`: share whose query needs one fact without referring to it (see situations.py)."""
-    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs, situational)]
+    `situational`: share whose query needs one fact without referring to it (see situations.py);
+    `purpose`: share whose query is a task needing every fact of one person's purpose kinds (see purposes.py)."""
+    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs, situational, purpose)]

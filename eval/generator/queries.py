@@ -19,6 +19,7 @@ from .cues import CUES, TASKS, render_cue
 from .document import Doc, Owner
 from .facts import KINDS
 from .families import Ctx, Piece, Pool, pool
+from .purposes import PURPOSES
 from .situations import SITUATIONS
 
 # The paper's scenario categories, and the finer topics queries are written for:
@@ -382,6 +383,16 @@ def _leaks(query: str, texts: list[str]) -> bool:
     return any(contains_text(query, t) or len(t) >= 4 and t.casefold() in low for t in texts if len(t.strip()) >= 2)
 
 
+def _phrase(ctx: Ctx, doc: Doc, body: str) -> str:
+    """A request body with the query pools' opener and closer, lower-cased now and then in casual texts."""
+    prefix = ctx.pick(PREFIX)
+    lead = body[0].lower() if prefix.endswith(", ") and not body.startswith(("I ", "I'm")) else body[0].upper()
+    query = prefix + lead + body[1:] + ctx.pick(SUFFIX)
+    if doc.casual and ctx.chance(0.3):
+        query = query.lower()
+    return query
+
+
 def situational_query(ctx: Ctx, doc: Doc, entity_texts: list[str]) -> tuple[str, list[Fact]]:
     """A request that needs one fact without referring to it (situations.py), or ("", []) if none fits.
 
@@ -391,28 +402,52 @@ def situational_query(ctx: Ctx, doc: Doc, entity_texts: list[str]) -> tuple[str,
         if not facts:
             break
         fact = ctx.weighted(facts, [3.0 if doc.owners[f.owner].is_user else 1.0 for f in facts])
-        body = render_cue(ctx.pick(SITUATIONS[fact.key]), doc.owners[fact.owner])
-        prefix = ctx.pick(PREFIX)
-        lead = body[0].lower() if prefix.endswith(", ") and not body.startswith(("I ", "I'm")) else body[0].upper()
-        query = prefix + lead + body[1:] + ctx.pick(SUFFIX)
-        if doc.casual and ctx.chance(0.3):
-            query = query.lower()
+        query = _phrase(ctx, doc, render_cue(ctx.pick(SITUATIONS[fact.key]), doc.owners[fact.owner]))
         if not _leaks(query, entity_texts):
             return query, [fact]
         facts.remove(fact)
     return "", []
 
 
+def purpose_query(ctx: Ctx, doc: Doc, entity_texts: list[str]) -> tuple[str, list[Fact]]:
+    """A task that needs every fact of one purpose's kinds of one person (purposes.py), or ("", []).
+
+    Only (purpose, person) pairs with at least two such facts qualify; the user's own are preferred (3:1)."""
+    facts = queryable(doc)
+    options = []
+    for key, purpose in PURPOSES.items():
+        for owner in dict.fromkeys(f.owner for f in facts):
+            group = [f for f in facts if f.owner == owner and f.key in purpose.kinds]
+            if len(group) >= 2:
+                options.append((key, owner, group))
+    for _ in range(4):
+        if not options:
+            break
+        option = ctx.weighted(options, [3.0 if doc.owners[o].is_user else 1.0 for _, o, _ in options])
+        key, owner, group = option
+        query = _phrase(ctx, doc, render_cue(ctx.pick(PURPOSES[key].requests), doc.owners[owner]))
+        if not _leaks(query, entity_texts):
+            return query, group
+        options.remove(option)
+    return "", []
+
+
 def make_query(ctx: Ctx, doc: Doc, entity_texts: list[str], *, want: int | None = None,
-               owners_needed: int = 1, implicit_refs: float = 0.0, situational: float = 0.0) -> tuple[str, list[Fact]]:
+               owners_needed: int = 1, implicit_refs: float = 0.0, situational: float = 0.0,
+               purpose: float = 0.0) -> tuple[str, list[Fact]]:
     """Phrase a query over some of the document's facts; it never quotes an entity of the document.
 
     With probability `situational` (single-subject queries only) the query is a situation that needs one
-    fact without referring to it. Otherwise, with probability `implicit_refs` the facts are referred to by
+    fact without referring to it; then with probability `purpose` (one person's facts) a task that needs every
+    fact of one purpose's kinds (purposes.py). Otherwise, with probability `implicit_refs` the facts are referred to by
     implicit cues (cues.py), and then half the time in a generic task template. At 0 neither option draws
     any randomness (output as without them)."""
     if situational > 0 and owners_needed == 1 and ctx.chance(situational):
         query, facts = situational_query(ctx, doc, entity_texts)
+        if facts:
+            return query, facts
+    if purpose > 0 and owners_needed == 1 and ctx.chance(purpose):
+        query, facts = purpose_query(ctx, doc, entity_texts)
         if facts:
             return query, facts
     implicit = implicit_refs > 0 and ctx.chance(implicit_refs)
