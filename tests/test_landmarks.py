@@ -19,6 +19,10 @@ def landmarks(text: str) -> list[str]:
         ("We swam in Lake Ohrid and stayed at Hotel Belvedere.", ["Lake Ohrid", "Hotel Belvedere"]),
         ("Tickets for the Bristol Museum of Art, please.", ["Bristol Museum of Art"]),
         ("Meet me at Gare de Lyon.", ["Gare de Lyon"]),
+        # kinds in lower case after the name, and venues
+        ("She was followed from Moor Street station by a man.", ["Moor Street station"]),
+        ("Land at Lisbon airport, then meet at the Kings Arms Pub.", ["Lisbon airport", "Kings Arms Pub"]),
+        ("a kickflip at Southbank Undercroft, it's a legal skate spot", ["Southbank Undercroft"]),
     ],
 )
 def test_landmarks_found(text: str, expected: list[str]) -> None:
@@ -32,6 +36,7 @@ def test_landmarks_found(text: str, expected: list[str]) -> None:
         "Salt Lake City in winter is cold.",  # a city
         "I met Stuart Hall and Jenny Park for lunch.",  # people
         "the museum was closed and the bridge was busy",
+        "She volunteers at Friends of Nagasaki Library on weekends.",  # a charity, not a place
     ],
 )
 def test_no_landmark(text: str) -> None:

@@ -2,7 +2,9 @@
 
 A capitalized name ending in a word that says what kind of place it is (station,
 mosque, church, museum, bridge, ...) or starting with one (Lake, Mount, Hotel)
-is a Landmark, however unfamiliar the name: the model knows famous landmarks,
+is a Landmark, however unfamiliar the name ("Moor Street station" and "Lisbon
+airport" in lower case too; venues: Pub, Inn, Market, Arena, Cinema, Marina,
+Quay): the model knows famous landmarks,
 but a local station or chapel in hand-written text usually escapes it. Kinds
 that name people as often as places ("Park", "Hall") and kinds of other tags
 ("Hospital", "University", "Centre") are left to the model. A sentence's first
@@ -20,11 +22,16 @@ from proxy.recognizers.scan import ScanText, backward_anchors, word_anchors
 KINDS = (
     "Station Museum Mosque Church Cathedral Chapel Temple Synagogue Abbey Castle Palace Bridge Tower Zoo Aquarium "
     "Stadium Pier Wharf Hotel Theatre Theater Airport Beach Falls Memorial Monument Gallery Basilica Minster "
-    "Lighthouse Harbour Harbor"
+    "Lighthouse Harbour Harbor Pub Inn Market Arena Cinema Marina Quay Undercroft"
 ).split()
+# kinds written in lower case after a capitalized name: "Moor Street station", "Lisbon airport"
+LOWER_KINDS = ("station", "airport", "bridge", "pier", "stadium")
 _NAME_WORD = CAPITALIZED
 _KIND = rf"(?:{'|'.join(KINDS)})"
 _BEFORE_KIND = backward_anchors(re.compile(rf"\b{_KIND}\b"), re.compile(rf"(?:{_NAME_WORD}[ \t]+){{1,4}}\Z"), reach=48)
+_LOWER_KIND = rf"(?:{'|'.join(LOWER_KINDS)})"
+_BEFORE_LOWER_KIND = backward_anchors(re.compile(rf"\b{_LOWER_KIND}\b"), re.compile(rf"(?:{_NAME_WORD}[ \t]+){{1,3}}\Z"),
+                                      reach=40)
 # "Museum of Art", "Memorial Park": the rest of the name after the kind word
 _TAIL = r"(?:[ \t]+of[ \t]+(?:the[ \t]+)?[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)?|[ \t]+(?:Park|Gardens?|Square))?"
 _KIND_FIRST = word_anchors(["lake", "mount", "mt", "hotel", "gare"])
@@ -55,6 +62,13 @@ def landmark_recognizer() -> PatternRecognizer:
                 SCORE,
                 left_bound="'’-",
                 anchors=_BEFORE_KIND,
+            ),
+            Pattern.compile(
+                "name-then-lower-kind",
+                rf"(?:{_NAME_WORD}[ \t]+){{1,3}}{_LOWER_KIND}(?![\w'’-])",
+                SCORE,
+                left_bound="'’-",
+                anchors=_BEFORE_LOWER_KIND,
             ),
             Pattern.compile(
                 "kind-then-name",
