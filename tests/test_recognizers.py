@@ -214,6 +214,11 @@ INTERNATIONAL = [
     ("BSN 1112.22.333", "1112.22.333", "Social Security Number"),
     ("My Number 1234 5678 9012", "1234 5678 9012", "Social Security Number"),
     ("NUSS 28/12345678/40", "28/12345678/40", "Social Security Number"),
+    # health-service and personal numbers, which a phone shape would otherwise take
+    ("NHS number 943 476 5919.", "943 476 5919", "Social Security Number"),
+    ("nhs_number: 485 777 3456", "485 777 3456", "Social Security Number"),
+    ("PPS 7654321KA", "7654321KA", "Social Security Number"),
+    ("personal number 120583 44721", "120583 44721", "Social Security Number"),
     ("CPF 111.444.777-35", "111.444.777-35", "Tax ID"),
     ("PAN ABCPK1234D", "ABCPK1234D", "Tax ID"),
     ("Steuer-ID 36 574 261 809", "36 574 261 809", "Tax ID"),

@@ -26,6 +26,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("{social insurance,national insurance,carte vitale,seguridad social,sécurité sociale}", "Social Security Number"),
     ("{número de la seguridad social,numéro de sécurité sociale}", "Social Security Number"),
     ("{burgerservicenummer,sozialversicherungsnummer,=My Number,individual number}", "Social Security Number"),
+    # national health and personal numbers (NHS, Irish PPS, Polish PESEL, Nordic personal numbers)
+    ("{nhs{, number, no},nhs_number,=PPS,ppsn,pps number,pesel,personnummer,personal number}", "Social Security Number"),
     ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
     ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
