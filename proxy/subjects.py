@@ -189,6 +189,21 @@ class _Anchor:
 _DIMINUTIVE_RE = re.compile(r"(?:ie|ey|y|ek|ko|ka|ito|ita|inho|cho)$")
 
 
+def _diminutive(short: set[str], given: set[str]) -> bool:
+    """One word that is a diminutive of a given name ("Freddie", "Lucy", "Tomek": Frederick, Lucía, Tomasz):
+    the stem before -ie/-y/-ek/-ko... (a doubled last consonant undone when 4 letters stay) starts it.
+    Only given names are compared, so "Harry" does not join "Emma Harrison"."""
+    if len(short) != 1:
+        return False
+    (word,) = tuple(short)
+    stem = _DIMINUTIVE_RE.sub("", word)
+    if stem == word or len(stem) < 3:
+        return False
+    if len(stem) >= 5 and stem[-1] == stem[-2]:
+        stem = stem[:-1]
+    return any(g.startswith(stem) and len(g) > len(stem) and g != word for g in given)
+
+
 def _name_tokens(name: str) -> set[str]:
     return {t for t in _WORD_RE.findall(name.casefold()) if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
 
@@ -206,14 +221,18 @@ class _People:
         tokens = _name_tokens(name)
         if not tokens:
             return self.new(tokens, pos)
-        candidates = [c for c in self.clusters if c.tokens and self._same(tokens, c.tokens)]
+        words = [t for t in _WORD_RE.findall(name.casefold()) if t in tokens]
+        first = {words[0]} if words else set()
+        candidates = [c for c in self.clusters if c.tokens and (
+            self._same(tokens, c.tokens) or _diminutive(tokens, c.given) or _diminutive(c.tokens, first))]
         if candidates:
             # prefer one whose gender fits ("Ms Clarke": the mother, not her son Mason Clarke),
             # then an exact match, then the most recently mentioned
             cluster = max(candidates, key=lambda c: (
                 gender is None or c.gender in (None, gender), c.gender == gender, c.tokens == tokens, c.last_seen
             ))
-            if (tokens > cluster.tokens or self._short_form(cluster.tokens, tokens)) and not any(
+            shorter = self._short_form(cluster.tokens, tokens) or _diminutive(cluster.tokens, first)
+            if (tokens > cluster.tokens or shorter) and not any(
                 other is not cluster and tokens >= other.tokens and other.tokens for other in candidates
             ):
                 cluster.tokens |= tokens
@@ -233,18 +252,11 @@ class _People:
 
     @staticmethod
     def _short_form(short: set[str], names: set[str]) -> bool:
-        """One word that is a name word's start, or a diminutive of it ("Freddie", "Lucy", "Tomek": Frederick,
-        Lucía, Tomasz): the stem before -ie/-y/-ek/-ko... with a doubled last consonant undone."""
+        """One word that is the start of a name word: "Alex" ~ "Alexander"."""
         if len(short) != 1:
             return False
         (word,) = tuple(short)
-        if len(word) >= 3 and any(t.startswith(word) for t in names):
-            return True
-        stem = _DIMINUTIVE_RE.sub("", word)
-        if stem != word and len(stem) >= 3:
-            stem = stem[:-1] if len(stem) >= 4 and stem[-1] == stem[-2] else stem
-            return any(t.startswith(stem) and t != word for t in names if len(t) > len(stem))
-        return False
+        return len(word) >= 3 and any(t.startswith(word) for t in names)
 
     @staticmethod
     def _initials_match(a: set[str], b: set[str]) -> bool:

@@ -514,6 +514,11 @@ def test_short_forms_do_not_merge_different_names():
     text = "Maria Lopez is 40 and her husband Mark is 42."
     got = letters(text, ("Maria Lopez", "Full Name"), ("40", "Age"), ("Mark", "Nickname"), ("42", "Age"))
     assert got == "AABB"
+    # a diminutive is compared with given names only: "Harry" is not "Emma Harrison"
+    text = "Emma Harrison, 52, is a solicitor. Her neighbour Harry, 60, is a retired pilot."
+    got = letters(text, ("Emma Harrison", "Full Name"), ("52", "Age"), ("solicitor", "Occupation"),
+                  ("Harry", "Nickname"), ("60", "Age"), ("retired pilot", "Occupation"))
+    assert got == "AAABBB"
     text = "Dorothy Hale, 71, lives with her grandson Danny, 19, a student."
     got = letters(text, ("Dorothy Hale", "Full Name"), ("71", "Age"), ("Danny", "Nickname"), ("19", "Age"),
                   ("student", "Occupation"))
