@@ -982,14 +982,16 @@ def _sent_from(text: str, e: Entity) -> bool:
     return bool(_SENT_FROM_BEFORE_RE.search(text, max(0, e.start - 12), e.start) and _DEVICE_AFTER_RE.match(text, e.end))
 
 
+# "(", "(née", "(born", "(a.k.a." right before the bracketed name
+_ALIAS_PAREN_RE = re.compile(r"\(\s*(?:(?:n[ée]e|born|formerly|previously|maiden\s+name:?|a\.?k\.?a\.?)\s+)?$", re.IGNORECASE)
+
+
 def _parenthesised_alias(text: str, first: Entity, second: Entity) -> bool:
     """A name in brackets just after another names the same person: "Bex from upstairs (Rebecca Okafor on the lease)",
     "Ingrid Halvorsen (née Berg)"."""
     gap = text[first.end : second.start]
     return len(gap) <= 30 and not re.search(r"[!?\n)]|\.\s+[A-Z]", gap) and bool(_ALIAS_PAREN_RE.search(gap))
 
-
-_ALIAS_PAREN_RE = re.compile(r"\(\s*(?:(?:n[ée]e|born|formerly|previously|maiden\s+name:?|a\.?k\.?a\.?)\s+)?$", re.IGNORECASE)
 
 
 def _cut_name(text: str, first: Entity, second: Entity) -> bool:

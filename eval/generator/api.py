@@ -12,9 +12,8 @@ SPLITS: tuple[str, ...] = ("single", "multi", "hard", "distract")
 DEFAULT_SIZES: dict[str, int] = {"single": 1214, "multi": 1228, "hard": 200, "distract": 200}
 
 
-def _build(ctx: Ctx, split: str, sample_id: str, implicit_refs: float = 0.0, situational: float = 0.0,
-           purpose: float = 0.0) -> dict:
-    mix = {"implicit_refs": implicit_refs, "situational": situational, "purpose": purpose}
+def _build(ctx: Ctx, split: str, sample_id: str, mix: dict[str, float]) -> dict:
+    """One sample; `mix` holds the query shares (implicit_refs, situational, purpose) that finish() takes."""
     if split == "single":
         return finish(ctx, build_single(ctx), sample_id, split, **mix)
     from .compound import build_distract, build_hard
@@ -50,7 +49,8 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
         raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
     if family not in FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    for name, share in (("implicit_refs", implicit_refs), ("situational", situational), ("purpose", purpose)):
+    mix = {"implicit_refs": implicit_refs, "situational": situational, "purpose": purpose}
+    for name, share in mix.items():
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"{name} must be within [0, 1], got {share!r}")
     count = DEFAULT_SIZES[split] if n is None else n
@@ -60,7 +60,7 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
         # each sample has its own stream, so sample i does not depend on n
         for attempt in range(8):
             ctx = Ctx(random.Random(f"veil-piibench:{seed}:{family}:{split}:{i}:{attempt}"), family)
-            sample = _build(ctx, split, sample_id, implicit_refs, situational, purpose)
+            sample = _build(ctx, split, sample_id, mix)
             if acceptable(split, sample):
                 break
         else:
