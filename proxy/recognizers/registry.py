@@ -28,6 +28,7 @@ from proxy.recognizers.demographics import (
     weight_recognizer,
 )
 from proxy.recognizers.full_names import full_name_recognizer
+from proxy.recognizers.gazetteer import gazetteer_recognizer
 from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer
@@ -73,6 +74,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         medical_condition_recognizer(),
         handle_recognizer(),
         landmark_recognizer(),
+        gazetteer_recognizer(),
         company_recognizer(),
         degree_recognizer(),
         school_recognizer(),
