@@ -1,0 +1,69 @@
+"""Occupation spans that carry a nationality or a party in front: "a Nigerian pharmacist", "an
+Afghan engineer", "a Labour councillor".
+
+The model reads such a phrase as one Occupation, so the nationality or the politics in it is
+masked as a job and its own tag is lost (a query that needs the nationality cannot keep it
+alone). The annotation guidelines give each its own entity: [Nigerian] [pharmacist]. After all
+detectors, an Occupation whose first word is a country's demonym (or a hyphenated pair,
+"Ghanaian-British") or a party's name is split in two; "a Labour voter" keeps only the party,
+since "voter" is no job. A demonym before a teaching, translating or cooking job names the
+language or the cuisine ("a French teacher", "an Indian restaurant owner"): left whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from functools import cache
+
+from proxy.entities import Entity
+
+OCCUPATION = "Occupation"
+_PARTIES = (
+    "Labour|Conservative|Tory|Republican|Democratic|Democrat|Liberal Democrat|Lib Dem|Green|SNP|Plaid|"
+    "Fianna Fáil|Fine Gael|Sinn Féin|Social Democrat|Christian Democrat"
+)
+_PARTY = "(?:" + "|".join(sorted(_PARTIES.split("|"), key=len, reverse=True)).replace(" ", r"[ \t]+") + ")"
+
+
+@cache
+def _prefix() -> re.Pattern[str]:
+    # imported here: proxy.recognizers imports the detector base, which imports this module
+    from proxy.recognizers.nationality import DEMONYMS  # noqa: PLC0415
+
+    demonym = rf"(?:(?:South|North)[ \t]+)?(?:{'|'.join(sorted(set(DEMONYMS.split()), key=len, reverse=True))})"
+    return re.compile(rf"(?:(?P<nationality>{demonym}(?:-{demonym})?)|(?P<party>{_PARTY}))[ \t]+(?=[a-z])")
+
+# what follows a party and is no occupation: "a Labour voter" is the party only
+_NOT_A_JOB = frozenset({"voter", "supporter", "member", "sympathiser", "sympathizer", "man", "woman"})
+# a demonym that names a language or a cuisine here: "a French teacher", "an Indian restaurant owner"
+_LANGUAGE_OR_FOOD = frozenset({
+    "teacher", "tutor", "translator", "interpreter", "lecturer", "professor", "instructor", "chef", "cook",
+    "restaurant", "restaurateur", "takeaway", "literature", "language", "studies", "cuisine", "food",
+})
+
+
+def split_descriptors(entities: Sequence[Entity]) -> list[Entity]:
+    """Split "Nigerian pharmacist" / "Labour councillor" Occupation spans into the descriptor and the job."""
+    out: list[Entity] = []
+    for e in entities:
+        match = _prefix().match(e.text) if e.tag == OCCUPATION else None
+        if match is not None and match.group("nationality"):
+            first = e.text[match.end():].split(maxsplit=1)[0].casefold()
+            if first in _LANGUAGE_OR_FOOD:
+                match = None
+        if match is None:
+            out.append(e)
+            continue
+        head = match.group("nationality") or match.group("party")
+        tag = "Nationality" if match.group("nationality") else "Political Affiliation"
+        out.append(replace(e, text=head, end=e.start + len(head), tag=tag, meta={**e.meta, "split_from": e.text}))
+        rest = e.text[match.end():]
+        if rest.casefold() not in _NOT_A_JOB:
+            start = e.start + match.end()
+            out.append(replace(e, text=rest, start=start, meta={**e.meta, "split_from": e.text}))
+    return out
+
+
+__all__ = ["split_descriptors"]
