@@ -43,7 +43,27 @@ AGES = [
     ("Mateo (child, age 9) lives with me", "9"),
     ("staff nurse, early 30s, moved from Cork", "30s"),
     ("after a stroke in her fifties left her", "fifties"),
+    ("At 67, retired miner Gareth Pryce still sings", "67"),
+    ("At 19 she married my grandad in Oaxaca", "19"),
+    ("Tunde Adeyemi moved to Houston at 12. Today he", "12"),
+    ("Q: And you're still driving the van at 78? A: Win's", "78"),
+    ("Me (27F) and my situation: I'm a nurse", "27"),
+    ("hi all. im kemi, 27, i rent the top floor", "27"),
+    ("plus baby Inés (10 months), cot please", "10 months"),
+    ("Candidate summary: Thiago Ferreira - 42, Brazilian", "42"),
 ]
+
+NOT_AGES = [
+    "Let's meet at 10. Bring the forms.",
+    "At 10, the bus leaves from stop B.",  # a sentence's "At 10," is a clock time
+    "We moved at 6pm and unpacked at 10:30.",
+    "He retired the car at 50 mph on the ring road.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_AGES)
+def test_not_an_age(text: str) -> None:
+    assert spans(text, "Age") == []
 
 
 @pytest.mark.parametrize(("text", "span"), AGES, ids=[s for _, s in AGES])

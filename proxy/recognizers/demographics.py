@@ -72,6 +72,12 @@ _AGE_END = (
     r"(?=\s*(?:[,.;!?:)–—-]\s|[,.;!?)]|$|\n"
     r"|(?:and|plus|while|but|so|now|then|with|btw|lol|tbh|whats|what's|what’s)\b))"
 )
+# events of a life that "at <number>" after them dates by age: "moved to Houston at 12", "retired at 60"
+_LIFE_EVENT = (
+    r"married|moved|emigrated|immigrated|retired|died|passed\s+away|left\s+(?:school|home)|diagnosed|widowed|"
+    r"orphaned|adopted|learned|learnt|became|lost|still|graduated|enlisted|qualified|was\s+born|came\s+out|"
+    r"started\s+(?:school|work|working)|first\s+job|apprenticed"
+)
 # Capitalised words that stand before "is"/"(3)" as often as a name does, and are never one.
 _NOT_A_NAME = frozenset(
     """the this that it what there which here who how why when where total price score number result answer
@@ -95,7 +101,7 @@ _STREET_WORD = re.compile(
     r"|Rue|Praça|Travessa|Alameda|Estrada|Rodovia|Plaza|Paseo|Piazza|Corso|Largo)\b"
 )
 # after a capitalised word (a name, a nationality) or a bracket: "apples, 12, pears" is a list
-_APPOSITION_NUMBER = re.compile(r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\)))(?:,| [–—]) [1-9]\d?(?!\d)")
+_APPOSITION_NUMBER = re.compile(r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\)))(?:,| [–—-]) [1-9]\d?(?!\d)")
 _PAREN_NUMBER = re.compile(r"([A-Z][a-z][\w'’-]*) \([1-9]\d?(?!\d)")
 
 
@@ -234,6 +240,46 @@ def age_recognizer() -> PatternRecognizer:
                 r"|(?<!the )(?<!The )(?:early|mid|late|Early|Mid|Late)[- ])"
                 r"(?P<span>[1-9]0s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)(?![\w'’])",
                 0.55,
+                left_bound="",
+            ),
+            # "At 67, retired miner Gareth Pryce", "moved to Houston at 12.", "married at 19 and",
+            # "still driving the van at 78?": a life event at an age; "meet at 10" (a time) has none
+            # (a sentence's "At 10," may be a clock time: from 13 on it is not)
+            Pattern.compile(
+                "at-age-opening",
+                r"(?:^|(?<=[.!?\n])[ \t]*|(?<=[.!?] ))At[ \t]+(?P<span>[1-9]\d)(?=,|[ \t]+(?:she|he|they|I|we)\b)",
+                0.6,
+                validator=lambda span: 13 <= int(span) <= 125,
+                left_bound="",
+            ),
+            Pattern.compile(
+                "at-age",
+                rf"\b(?i:{_LIFE_EVENT})\b[^.!?\n]{{0,40}}?\bat[ \t]+(?P<span>[1-9]\d?)(?![\w%:.,]\d|[ \t]*(?:[ap]\.?m\b|%|o['’]clock|mph|km|degrees|hours|mins?|percent)){_AGE_END}",
+                0.6,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # "Me (27F)", "my husband (34M)": Reddit's age-and-sex shorthand
+            Pattern.compile(
+                "age-sex",
+                r"\((?P<span>[1-9]\d)[ \t]?[FMfm]\)|\([FMfm][ \t]?(?P<span2>[1-9]\d)\)",
+                0.8,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # "im kemi, 27, i rent", "I'm Dev, 29, from Leeds": a name, then the age between commas
+            Pattern.compile(
+                "intro-comma",
+                r"\b(?:I'm|i'm|I’m|i’m|I am|i am|im|Im)[ \t]+[A-Za-z][\w'’-]*,[ \t]+(?P<span>[1-9]\d)(?=,)",
+                0.7,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # "baby Inés (10 months)", "Theo (18 months)": a baby's age in months after a name
+            Pattern.compile(
+                "baby-months",
+                r"(?<=[a-zà-ÿ] )\((?P<span>(?:[1-9]|1\d|2[0-4])[ \t]+months?)\)",
+                0.8,
                 left_bound="",
             ),
             Pattern.compile(
