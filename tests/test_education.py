@@ -48,3 +48,22 @@ def test_schools_found(text: str, expected: list[str]) -> None:
 )
 def test_no_school(text: str) -> None:
     assert pattern_texts(text, "Educational Institution") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I know I live in Austin and that I'm in 10th grade. my mom said", ["10th grade"]),
+        ("Lily is 11 and in Year 6. I'm her only contact", ["Year 6"]),
+        ("Ali is in P4 at Craigton Primary", ["P4"]),
+        ("she's in the sixth form at Hills Road", ["sixth form"]),
+    ],
+)
+def test_school_stage_found(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Education Level") == expected
+
+
+@pytest.mark.parametrize("text", ["We are in Year 2 of the project.", "Please wait in reception.",
+                                  "in year 6 of the lease"])
+def test_no_school_stage(text: str) -> None:
+    assert pattern_texts(text, "Education Level") == []

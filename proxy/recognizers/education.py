@@ -120,3 +120,29 @@ def school_recognizer() -> PatternRecognizer:
             ),
         ],
     )
+
+
+_ORDINAL = r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth)"
+_STAGE = (
+    rf"(?:{_ORDINAL}[ \t]+grade|Year[ \t]+(?:1[0-3]|[1-9])|Grade[ \t]+(?:1[0-2]|[1-9])|Class[ \t]+(?:1[0-2]|[1-9])"
+    r"|P[1-7]|S[1-6]|sixth[ \t]+form|Sixth[ \t]+Form|kindergarten)"
+)
+
+
+def school_stage_recognizer() -> PatternRecognizer:
+    """A child's school stage: "I'm in 10th grade", "Lily is 11 and in Year 6", "in P4", "in sixth form"."""
+    return PatternRecognizer(
+        "school-stage",
+        "Education Level",
+        [
+            Pattern.compile(
+                "in-stage",
+                rf"\b(?:in|In|into|starts|starting|started|entering|enters|finishing|repeating)[ \t]+(?:the[ \t]+)?"
+                rf"(?P<span>{_STAGE})(?![\w'’-]|[ \t]+of\b)",
+                SCORE,
+                left_bound="",
+                anchors=word_anchors(["in", "into", "starts", "starting", "started", "entering", "enters", "finishing",
+                                      "repeating"]),
+            ),
+        ],
+    )

@@ -31,7 +31,7 @@ from proxy.recognizers.full_names import full_name_recognizer
 from proxy.recognizers.gazetteer import gazetteer_recognizer
 from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
-from proxy.recognizers.education import degree_recognizer, school_recognizer
+from proxy.recognizers.education import degree_recognizer, school_recognizer, school_stage_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
@@ -78,6 +78,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         company_recognizer(),
         degree_recognizer(),
         school_recognizer(),
+        school_stage_recognizer(),
         nationality_recognizer(),
         religion_recognizer(),
         occupation_recognizer(),
