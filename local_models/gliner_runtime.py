@@ -147,6 +147,15 @@ NOT_VALUES: dict[str, frozenset[str]] = {
     "Occupation": frozenset({"volunteer", "alum", "student", "specialist", "job", "work", "occupation"}),
     "Nickname": frozenset({"faith-wise", "gender-wise", "fyi", "hr", "hiya", "hi", "hey"}),
 }
+# Not a nickname, capitalized or not (hand-written DEV: "on-call Mon & Tue", "Bay 1: Mr Derek Hollins",
+# "Grandpa got work at ASARCO", "- Noted. And Zanele"): weekdays, months, conjunctions, kinship words, bed bays.
+# Short forms that are also given names stay possible: Jan, Jun, Dec (Declan), Mar, Sun.
+_NOT_NICKNAMES = frozenset(
+    "mon tue tues wed weds thu thur thurs fri sat monday tuesday wednesday thursday friday saturday sunday "
+    "feb apr aug sept oct nov and but or so then grandpa grandma granny grandad granddad nana mum mom dad "
+    "mummy mommy daddy papa mama auntie bay bed room week perfect".split()
+)
+NOT_VALUES["Nickname"] = NOT_VALUES["Nickname"] | _NOT_NICKNAMES
 
 
 def plausible(tag: str, text: str) -> bool:

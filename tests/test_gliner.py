@@ -71,6 +71,9 @@ def test_implausible_candidates_are_dropped():
     assert not plausible("Nickname", "Maria Elena Lopez")
     assert not plausible("Nickname", "❤️") and not plausible("Occupation", "a") and not plausible("Full Name", " - ")
     assert plausible("Gender", "F") and plausible("Nickname", "Jo")
+    # weekdays, conjunctions and kinship words are no nicknames; short forms that are given names too still are
+    assert not any(plausible("Nickname", w) for w in ("Tue", "And", "Grandpa", "Bay", "week"))
+    assert all(plausible("Nickname", w) for w in ("Dec", "Jan", "Jun", "Nan"))
     # a word that names what a value is about is not a value ("Gender-wise, he is a man", "a volunteer at Oxfam")
     assert not plausible("Gender", "gender") and not plausible("Occupation", "Volunteer")
     assert not plausible("Nickname", "faith-wise") and plausible("Occupation", "volunteer coordinator")
