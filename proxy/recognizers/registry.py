@@ -31,6 +31,7 @@ from proxy.recognizers.full_names import full_name_recognizer
 from proxy.recognizers.gazetteer import gazetteer_recognizer
 from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
+from proxy.recognizers.disability import disability_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer, school_stage_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
@@ -72,6 +73,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         weight_recognizer(),
         blood_type_recognizer(),
         medical_condition_recognizer(),
+        disability_recognizer(),
         handle_recognizer(),
         landmark_recognizer(),
         gazetteer_recognizer(),
