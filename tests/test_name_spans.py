@@ -112,3 +112,24 @@ def test_the_given_name_of_a_found_full_name_alone_elsewhere_is_a_nickname():
     # an everyday word that is also a name is left alone
     text = "Will Turner called. Will you call him back?"
     assert spans(text, [ent(text, "Will Turner", "Full Name")]) == [("Will Turner", "Full Name")]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("Hi Priti, quick handover before I go on leave", "Hi Priti", [("Priti", "Nickname")]),
+        ("Dear Maya Okafor, thank you for", "Dear Maya Okafor", [("Maya Okafor", "Full Name")]),
+        ("Ingrid dials in from Bergen.", "Ingrid dials", [("Ingrid", "Nickname")]),
+        ("Fleur van Kusen canvasses for the Greens.", "Fleur van Kusen canvasses", [("Fleur van Kusen", "Full Name")]),
+        ("I'll do the flowers Zanele - Sipho you're the best", "Zanele - Sipho",
+         [("Zanele", "Nickname"), ("Sipho", "Nickname")]),
+    ],
+)
+def test_greetings_verbs_and_joined_names_are_cut_away(text: str, found: str, expected: list[tuple[str, str]]):
+    assert spans(text, [ent(text, found, "Full Name")]) == expected
+
+
+def test_lower_case_names_keep_their_words():
+    """In a lower-case chat the whole span is the name: nothing is trimmed."""
+    text = "name jess tamaki born 3rd april 98"
+    assert spans(text, [ent(text, "jess tamaki", "Full Name")]) == [("jess tamaki", "Full Name")]

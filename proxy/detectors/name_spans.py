@@ -49,9 +49,39 @@ _NOT_NAMES = frozenset({
 })
 
 
+# a greeting read into the name ("Hi Priti, quick handover"), a verb after it ("Ingrid dials in")
+_LEADING_GREETING = re.compile(r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening)[ \t]+(?=[A-Z])")
+_TRAILING_LOWER = re.compile(r"(?:[ \t]+[a-z][a-z'’]*)+$")
+# two names the model joined over a dash or an ampersand ("Zanele - Sipho you're the best")
+_JOIN = re.compile(r"[ \t]+(?:[-–—&]|and)[ \t]+(?=[A-Z])")
+
+
+def _split_joined(text: str, entity: Entity) -> list[Entity]:
+    """A name span that is two names joined by " - " or " & ", cut in two; else the span itself."""
+    if entity.tag not in NAME_TAGS or not _JOIN.search(entity.text):
+        return [entity]
+    parts, pos = [], entity.start
+    for m in _JOIN.finditer(entity.text):
+        parts.append((pos, entity.start + m.start()))
+        pos = entity.start + m.end()
+    parts.append((pos, entity.end))
+    out = []
+    for a, b in parts:
+        tag = "Nickname" if " " not in text[a:b] else "Full Name"
+        out.append(Entity(text[a:b], a, b, tag, entity.score, entity.detector))
+    return out
+
+
 def _reshape(text: str, entity: Entity) -> Entity | None:
-    """Drop a leading title, extend over a hyphenated tail and a generational suffix; None if nothing is left."""
+    """Drop a leading greeting or title and trailing lower-case words, extend over a hyphenated tail and a
+    generational suffix; None if nothing is left."""
     start, end = entity.start, entity.end
+    greeting = _LEADING_GREETING.match(text, start, end)
+    if greeting:
+        start = greeting.end()
+    trimmed = False
+    if text[start : start + 1].isupper() and (lower := _TRAILING_LOWER.search(text, start, end)):
+        end, trimmed = lower.start(), True
     title = _LEADING_TITLE.match(text, start, end)
     titled = False
     if title and title.end() < end:
@@ -65,6 +95,8 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     tag = entity.tag
     if titled and tag == "Nickname":
         tag = "Full Name"  # "Ms Kaya": a titled single name is a surname
+    elif (greeting or trimmed) and not titled and " " not in text[start:end]:
+        tag = "Nickname"  # "Hi Priti", "Ingrid dials in": a given name
     if (start, end, tag) == (entity.start, entity.end, entity.tag):
         return entity
     return Entity(text[start:end], start, end, tag, entity.score, entity.detector)
@@ -150,7 +182,8 @@ def _given_name_mentions(text: str, taken: list[Entity], detector: str) -> list[
 
 def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
-    shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in entities]
+    split = [part for e in entities for part in _split_joined(text, e)]
+    shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None]
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
