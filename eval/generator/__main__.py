@@ -30,9 +30,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="share of queries that need one fact without referring to it (0..1, default 0)")
     parser.add_argument("--purpose", type=_share, default=0.0, metavar="P",
                         help="share of queries that name a task needing every fact of one purpose (0..1, default 0)")
+    parser.add_argument("--unrelated", type=_share, default=0.0, metavar="P",
+                        help="share of queries that are general requests needing no fact (0..1, default 0)")
     args = parser.parse_args(argv)
     samples = generate(args.split, n=args.n, seed=args.seed, family=args.family, implicit_refs=args.implicit_refs,
-                       situational=args.situational, purpose=args.purpose)
+                       situational=args.situational, purpose=args.purpose, unrelated=args.unrelated)
     lines = "".join(json.dumps(sample, ensure_ascii=False) + "\n" for sample in samples)
     if args.out == "-":
         sys.stdout.write(lines)

@@ -1,4 +1,4 @@
-"""Public entry point: generate(split, n, seed, family, implicit_refs, situational, purpose) -> spec-format samples."""
+"""Public entry point: generate(split, n, seed, family, implicit_refs, situational, purpose, unrelated) -> samples."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import random
 from .families import FAMILIES, Ctx
 from .samples import finish
 from .single import build_single
+from .unrelated import is_unrelated_ask
 
 SPLITS: tuple[str, ...] = ("single", "multi", "hard", "distract")
 DEFAULT_SIZES: dict[str, int] = {"single": 1214, "multi": 1228, "hard": 200, "distract": 200}
 
 
 def _build(ctx: Ctx, split: str, sample_id: str, mix: dict[str, float]) -> dict:
-    """One sample; `mix` holds the query shares (implicit_refs, situational, purpose) that finish() takes."""
+    """One sample; `mix` holds the query shares (implicit_refs, situational, purpose, unrelated) for finish()."""
     if split == "single":
         return finish(ctx, build_single(ctx), sample_id, split, **mix)
     from .compound import build_distract, build_hard
@@ -30,8 +31,12 @@ def acceptable(split: str, sample: dict) -> bool:
     ents = sample["entities"]
     subjects = {e["subject"] for e in ents}
     related = {r["subject"] for r in sample["query_related"]}
-    if not sample["query"] or not sample["query_related"]:
+    if not sample["query"]:
         return False
+    if not sample["query_related"]:
+        if not is_unrelated_ask(sample["query"]):
+            return False
+        related = {"A", "B", "C"}  # an unrelated request needs no one: the distract shape test is moot
     if split == "single":
         return 4 <= len(ents) <= 16 and subjects == {"A"}
     if split == "multi":
@@ -43,13 +48,13 @@ def acceptable(split: str, sample: dict) -> bool:
 
 def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str = "test",
                     implicit_refs: float = 0.0, situational: float = 0.0,
-                    purpose: float = 0.0) -> list[tuple[dict, set[str]]]:
+                    purpose: float = 0.0, unrelated: float = 0.0) -> list[tuple[dict, set[str]]]:
     """Samples with the ids of the phrasing pieces each one used (for family-disjointness checks)."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}, got {split!r}")
     if family not in FAMILIES:
         raise ValueError(f"family must be one of {FAMILIES}, got {family!r}")
-    mix = {"implicit_refs": implicit_refs, "situational": situational, "purpose": purpose}
+    mix = {"implicit_refs": implicit_refs, "situational": situational, "purpose": purpose, "unrelated": unrelated}
     for name, share in mix.items():
         if not 0.0 <= share <= 1.0:
             raise ValueError(f"{name} must be within [0, 1], got {share!r}")
@@ -70,10 +75,12 @@ def generate_traced(split: str, n: int | None = None, seed: int = 0, family: str
 
 
 def generate(split: str, n: int | None = None, seed: int = 0, family: str = "test", implicit_refs: float = 0.0,
-             situational: float = 0.0, purpose: float = 0.0) -> list[dict]:
+             situational: float = 0.0, purpose: float = 0.0, unrelated: float = 0.0) -> list[dict]:
     """Generate `n` samples (default: the paper's size) of `split` with phrasing family `family`.
 
     `implicit_refs`: share of samples whose query refers to the needed facts implicitly (see cues.py);
     `situational`: share whose query needs one fact without referring to it (see situations.py);
-    `purpose`: share whose query is a task needing every fact of one person's purpose kinds (see purposes.py)."""
-    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs, situational, purpose)]
+    `purpose`: share whose query is a task needing every fact of one person's purpose kinds (see purposes.py);
+    `unrelated`: share whose query is a general request that needs no fact (see unrelated.py)."""
+    return [sample for sample, _ in generate_traced(split, n, seed, family, implicit_refs, situational, purpose,
+                                                    unrelated)]

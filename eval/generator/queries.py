@@ -21,6 +21,7 @@ from .facts import KINDS
 from .families import Ctx, Piece, Pool, pool
 from .purposes import PURPOSES
 from .situations import SITUATIONS
+from .unrelated import ASKS as UNRELATED_ASKS
 
 # The paper's scenario categories, and the finer topics queries are written for:
 # a topic groups facts one request can genuinely need together.
@@ -434,14 +435,19 @@ def purpose_query(ctx: Ctx, doc: Doc, entity_texts: list[str]) -> tuple[str, lis
 
 def make_query(ctx: Ctx, doc: Doc, entity_texts: list[str], *, want: int | None = None,
                owners_needed: int = 1, implicit_refs: float = 0.0, situational: float = 0.0,
-               purpose: float = 0.0) -> tuple[str, list[Fact]]:
+               purpose: float = 0.0, unrelated: float = 0.0) -> tuple[str, list[Fact]]:
     """Phrase a query over some of the document's facts; it never quotes an entity of the document.
 
     With probability `situational` (single-subject queries only) the query is a situation that needs one
     fact without referring to it; then with probability `purpose` (one person's facts) a task that needs every
     fact of one purpose's kinds (purposes.py). Otherwise, with probability `implicit_refs` the facts are referred to by
-    implicit cues (cues.py), and then half the time in a generic task template. At 0 neither option draws
-    any randomness (output as without them)."""
+    implicit cues (cues.py), and then half the time in a generic task template. With probability `unrelated`
+    (drawn first) the query is a general request that needs no fact (unrelated.py). At 0 none of these options
+    draws any randomness (output as without them)."""
+    if unrelated > 0 and ctx.chance(unrelated):
+        query = ctx.pick(UNRELATED_ASKS)
+        if not _leaks(query, entity_texts):
+            return query, []
     if situational > 0 and owners_needed == 1 and ctx.chance(situational):
         query, facts = situational_query(ctx, doc, entity_texts)
         if facts:
