@@ -31,6 +31,8 @@ def conditions(text: str) -> list[str]:
         # adjectives a person is
         ("I'm 32 weeks pregnant, is flying OK?", ["32 weeks pregnant"]),
         ("He's type 2 diabetic and loves cake.", ["type 2 diabetic"]),
+        ("im 31, pregnant and my gp is at the Royal Free", ["pregnant"]),
+        ("| Lucía Herrera | designer | 7 months pregnant, no hiking |", ["7 months pregnant"]),
         # a name the list does not know, after "diagnosed with" / "suffers from"
         ("Last year Mum was diagnosed with polymyalgia rheumatica, so she rests a lot.", ["polymyalgia rheumatica"]),
         ("My brother suffers from cluster headaches when he is stressed.", ["cluster headaches"]),
@@ -52,6 +54,7 @@ def test_conditions_found(text: str, expected: list[str]) -> None:
         "She was diagnosed with it recently.",
         "Anxiety about exams is normal, says the leaflet.",
         "We need new shingles on the shed roof.",
+        "Can pregnant women eat sushi?",
     ],
 )
 def test_no_condition(text: str) -> None:

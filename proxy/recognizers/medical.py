@@ -19,7 +19,7 @@ import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.number_words import NUMBER_WORD
-from proxy.recognizers.scan import phrase_anchors, word_anchors
+from proxy.recognizers.scan import backward_anchors, phrase_anchors, word_anchors
 
 CONDITIONS = """
 asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high blood pressure
@@ -55,6 +55,9 @@ _AMBIGUOUS_CUE = (
     "had has have having with from of after since for suffered suffers diagnosed his her their my your our "
     "mum's dad's mother's father's"
 ).split()
+_PREGNANT_ANCHORS = backward_anchors(re.compile(r"pregnant", re.IGNORECASE),
+                                     re.compile(rf"(?:(?:\d{{1,2}}|{NUMBER_WORD})\s+(?:months?|weeks?)\s+)?\Z",
+                                                re.IGNORECASE), reach=24)
 # adjectives a person is: "I'm diabetic", "she's 7 months pregnant" (not "diabetic recipes")
 ADJECTIVES = "diabetic|asthmatic|epileptic|anaemic|anemic|pregnant"
 _BE = "am is are was were i'm im he's she's they're you're being become became".split()
@@ -175,6 +178,17 @@ def medical_condition_recognizer() -> PatternRecognizer:
                 flags=re.IGNORECASE,
                 left_bound="",
                 anchors=word_anchors(_BE),
+            ),
+            # "im 31, pregnant and ...", "| 7 months pregnant, no hiking |": said of a person wherever it
+            # stands; not advice about others ("pregnant women should avoid ...")
+            Pattern.compile(
+                "pregnant",
+                rf"(?P<span>(?:(?:\d{{1,2}}|{NUMBER_WORD})\s+(?:months?|weeks?)\s+)?pregnant)(?![\w'’-])"
+                r"(?!\s+(?:women|woman|people|patients|mothers|mums|moms|ladies|persons|workers|employees|staff)\b)",
+                0.75,
+                flags=re.IGNORECASE,
+                left_bound="-'’",
+                anchors=_PREGNANT_ANCHORS,
             ),
             Pattern.compile(
                 "injury",
