@@ -96,6 +96,14 @@ def test_bare_ask_drops_a_leading_clause_that_states_a_value() -> None:
         == "could you list three cheap hobbies?"
 
 
+def test_bare_ask_starts_after_filler_words() -> None:
+    """"anyway", "btw", "so" before the ask do not hide it ("..., anyway who won the 2018 world cup")."""
+    text = "ok so my blood type is B+ and I'm 5'6\", anyway who won the 2018 world cup"
+    assert bare_ask(text, ["B+", "5'6\""]) == "anyway who won the 2018 world cup"
+    assert bare_ask("My phone is 0770 900, btw what is a good name for a cat?", ["0770 900"]) == \
+        "btw what is a good name for a cat?"
+
+
 def test_bare_ask_drops_trailing_statements_that_state_a_value() -> None:
     text = "Can you recommend a thriller film? btw I am Jonas, jonas.k@web.de."
     assert bare_ask(text, ["Jonas", "jonas.k@web.de"]) == "Can you recommend a thriller film?"

@@ -40,7 +40,7 @@ SHORT_CHARS = 280
 MAX_QUESTION_CHARS = 500
 _MARKER_RE = re.compile(r"^\s*(?:my\s+question|question|q|task|request|ask|prompt)\s*[:\-]\s*", re.IGNORECASE)
 _REQUEST_RE = re.compile(
-    r"^\s*(?:hi|hello|hey|ok|okay|so|now|also|and|then|thanks)?[\s,!.:-]*"
+    r"^\s*(?:(?:hi|hello|hey|ok|okay|so|now|also|and|then|thanks|anyway|anyhow|btw|but|oh|well)[\s,!.:-]+)*"
     r"(?:please|pls|can|could|would|will|help|write|draft|compose|summari[sz]e|explain|suggest|give|tell|"
     r"whats|hows|what|how|why|when|where|which|who|whom|whose|is|are|do|does|should|based|given|using|considering|"
     r"i\s+need|i\s+want|i'd\s+like|create|make|list|compare|recommend|calculate|estimate|translate|"
