@@ -60,6 +60,25 @@ def test_augmented_epochs_are_seeded_and_distractors_are_negative() -> None:
     assert all(c.tag != "Company Name" or c.label for c in ex.candidates)  # not of a needed tag
 
 
+def test_stated_values_open_the_query_and_leave_the_labels() -> None:
+    """Chat users state values beside an ask: the augmented query opens with some of the text's values,
+    and each candidate is still labelled by the ask (an unrelated ask needs none of them)."""
+    aug = Augment.none()
+    aug.state_values = 1.0
+    plain = {c.text: c.label for c in build_example(SAMPLE, random.Random(5), Augment.none()).candidates}
+    for seed in range(20):
+        ex = build_example(SAMPLE, random.Random(seed), aug)
+        assert ex.query.endswith(SAMPLE["query"][1:]) and len(ex.query) > len(SAMPLE["query"])
+        stated = ex.query[: -len(SAMPLE["query"])]
+        assert any(v in stated for v in ("harrison-nichols", "2015-02-23", "agnostic")), ex.query
+        assert "manabu" not in stated  # names are never candidates, so never stated
+        assert {c.text: c.label for c in ex.candidates} == plain
+    unrelated = {**SAMPLE, "query": "Write me a haiku about autumn.", "query_related": []}
+    ex = build_example(unrelated, random.Random(1), aug)
+    assert ex.query.startswith(("I'm agnostic", "My ")) and not any(c.label for c in ex.candidates)
+    assert Augment.none().state_values == 0
+
+
 def test_load_samples_jsonl_and_array(tmp_path: Path) -> None:
     (tmp_path / "a.jsonl").write_text(json.dumps(SAMPLE) + "\n" + json.dumps({**SAMPLE, "query": ""}) + "\n")
     (tmp_path / "b.json").write_text(json.dumps([OTHER]))

@@ -11,7 +11,11 @@ Augmentations (all seeded; a fresh draw every epoch) so the adapter does not
 learn the generator's surface form:
 
 * query: lower case, dropped punctuation, chatty greeting/thanks around it,
-  "my"/"the user's"-style point-of-view swaps;
+  "my"/"the user's"-style point-of-view swaps, and statements of some of the
+  text's values before the ask ("I'm 42 and Catholic - what's the plot of
+  Hamlet?"), labels unchanged: a value stated beside an ask is needed only
+  when the ask needs it (chat users write this way; the generator's queries
+  never quote a value);
 * context window: the first mention's window (what the engine sends) or another
   mention's, random window sizes, and no window at all (callers that give the
   judge no source text);
@@ -73,10 +77,11 @@ class Augment:
     distractors: float = 0.4
     max_distractors: int = 3
     max_negatives: int = 8  # per example; candidates are scored independently, so this only saves compute
+    state_values: float = 0.0  # the query opens with statements of some of the text's values (`train --state-values`)
 
     @classmethod
     def none(cls) -> Augment:
-        return cls(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        return cls(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 @dataclass
@@ -156,6 +161,38 @@ def _augment_query(query: str, rng: random.Random, aug: Augment) -> str:
     return q
 
 
+_I_AM_TAGS = frozenset({"Age", "Occupation", "Nationality", "Ethnicity", "Race", "Religious Belief", "Political Affiliation",
+                        "Gender", "Sexual Orientation", "Disability Status"})
+_I_HAVE_TAGS = frozenset({"Medical Condition", "Physical Features", "Academic Degree"})
+_STATE_JOINS = (", ", " - ", ". ", "; ", " and ")
+
+
+def _statement(sample: dict[str, Any], rng: random.Random) -> str:
+    """One to three of the text's values stated the way chat users write them before an ask ("I'm 42 and
+    Catholic", "my phone number is 0770 ...", "I have asthma"); "" when the text has none."""
+    groups = _mentions(sample)
+    if not groups:
+        return ""
+    parts = []
+    for (tag, _norm), mentions in rng.sample(groups, min(len(groups), rng.randint(1, 3))):
+        value = mentions[0]["text"]
+        if tag in _I_AM_TAGS:
+            parts.append(f"I'm {value}")
+        elif tag in _I_HAVE_TAGS:
+            parts.append(f"I have {value}")
+        else:
+            parts.append(f"my {tag.lower()} is {value}")
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return text[0].upper() + text[1:]
+
+
+def _with_statement(query: str, statement: str, rng: random.Random) -> str:
+    """The query after a statement of values: "I'm 42 and Catholic - what's the plot of Hamlet?"."""
+    join = rng.choice(_STATE_JOINS)
+    keep_case = join == ". " or query.startswith(("I ", "I'", "I’"))
+    return statement + join + (query if keep_case else query[:1].lower() + query[1:])
+
+
 def _window(desc: str, ent: dict[str, Any], rng: random.Random, aug: Augment) -> tuple[str, str]:
     if rng.random() < aug.no_window:
         return "", ""
@@ -168,7 +205,11 @@ def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
                   pool: Sequence[dict[str, Any]] = ()) -> Example:
     desc = sample["description"]
     needed = needed_texts(sample)
-    example = Example(sample["id"], _augment_query(sample["query"], rng, aug))
+    query = sample["query"]
+    if aug.state_values and rng.random() < aug.state_values and (statement := _statement(sample, rng)):
+        # chat users state values beside an ask; whether each is needed is still the ask's call (the labels)
+        query = _with_statement(query, statement, rng)
+    example = Example(sample["id"], _augment_query(query, rng, aug))
     needed_tags: set[str] = set()
     for (tag, norm), mentions in _mentions(sample):
         label = int(norm in needed)

@@ -80,6 +80,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="tune the exported threshold on this dev file (its first --dev-n samples) instead of --dev: "
                         "a stage trained on harder queries keeps the operating point an earlier stage was tuned for")
     p.add_argument("--pos-weight", type=float, default=2.0, help="BCE weight of 'needed' candidates")
+    p.add_argument("--state-values", type=float, default=0.0, metavar="P",
+                   help="share of training queries that open with statements of the text's values (data.py)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--device", default="cpu", help="torch device to train on (cpu, cuda)")
@@ -387,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
         epoch, index = divmod(step, n_batches)
         if epoch not in epoch_cache:
             epoch_cache.clear()
-            epoch_cache[epoch] = build_epoch(train_samples, args.seed, epoch, Augment())
+            epoch_cache[epoch] = build_epoch(train_samples, args.seed, epoch, Augment(state_values=args.state_values))
         examples = epoch_cache[epoch][index * args.batch_size:(index + 1) * args.batch_size]
         return [encode(ex, tok) for ex in examples]
 
