@@ -160,6 +160,23 @@ def test_phone_and_duration_keep_their_reading() -> None:
     assert found("I'm 30 minutes away.") == {("30 minutes", "Duration")}
 
 
+DURATIONS = [
+    ("The cabin is booked under our name for five nights.", "five nights"),
+    ("I'd like to request annual leave (10 working days).", "10 working days"),
+    ("A replacement card will arrive within 5 business days.", "5 business days"),
+]
+
+
+@pytest.mark.parametrize(("text", "duration"), DURATIONS, ids=[d for _, d in DURATIONS])
+def test_stays_and_notice_periods_are_durations(text: str, duration: str) -> None:
+    assert (duration, "Duration") in found(text)
+
+
+def test_working_nights_is_no_duration() -> None:
+    """A shift pattern has no count, so it is no span of time."""
+    assert {tag for _, tag in found("Josh works nights as a security guard.")} & {"Duration"} == set()
+
+
 TIMES = [
     ("He rang at 10.30pm, drunk.", {"10.30pm"}),
     ("The alarm went off at 1.15 a.m. again.", {"1.15 a.m."}),

@@ -424,7 +424,8 @@ def time_recognizer() -> PatternRecognizer:
     )
 
 
-_UNIT = r"(?:second|minute|hour|day|week|fortnight|month|year|decade|semester|quarter)s?"
+# "five nights" (a stay) and "10 working days" (a notice period) are spans of time too.
+_UNIT = r"(?:second|minute|hour|(?:(?:working|business)\s)?day|night|week|fortnight|month|year|decade|semester|quarter)s?"
 _BEFORE_UNIT = backward_anchors(re.compile(_UNIT), re.compile(r"\d+(?:\.\d+)?(?:[- ]and[- ]a[- ]half)?\s\Z"), reach=24)
 _NUMBER_WORDS = word_anchors(FIRST_WORDS)
 _ADJECTIVE_ANCHORS = backward_anchors(re.compile(rf"-{_UNIT}"), re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORD})\Z"), reach=14)
@@ -433,7 +434,7 @@ _NOT_AGE = r"(?![\w-])(?![- ](?:old|young)\b|\s+of\s+age\b)"
 
 
 def duration_recognizer() -> PatternRecognizer:
-    """A count and a time unit: "18 months", "three years", "a six-month contract"."""
+    """A count and a time unit: "18 months", "three nights", "a six-month contract"."""
     return PatternRecognizer(
         "duration",
         "Duration",
