@@ -133,3 +133,27 @@ def test_lower_case_names_keep_their_words():
     """In a lower-case chat the whole span is the name: nothing is trimmed."""
     text = "name jess tamaki born 3rd april 98"
     assert spans(text, [ent(text, "jess tamaki", "Full Name")]) == [("jess tamaki", "Full Name")]
+
+
+def test_a_titled_given_name_is_a_surname_and_so_are_its_lone_mentions():
+    """The model found "Virtanen" after "Sgt" and called it a given name; the title says surname, and the
+    surname alone elsewhere is the same person's Full Name (the guidelines' convention)."""
+    text = "PC Holmberg and Sgt Virtanen attended. Holmberg, who has been in the force for years, spoke first."
+    found = [ent(text, "Holmberg", "Full Name"), ent(text, "Virtanen", "Nickname")]
+    assert spans(text, found) == [("Holmberg", "Full Name"), ("Virtanen", "Full Name"), ("Holmberg", "Full Name")]
+
+
+def test_lone_surnames_skip_longer_names_and_companies():
+    text = "My landlord Harrison Soni is male. He works at Soni & Sons. Amy Soni, his sister, and Soni Ltd."
+    found = [ent(text, "Harrison Soni", "Full Name")]
+    assert spans(text, found) == [("Harrison Soni", "Full Name")]
+
+
+def test_initial_and_surname_names_in_a_list_with_one_found():
+    text = "Attendees: J. Moreau (Finance), K. Ito (Legal), S. Baptiste (Ops)\n- Moreau presented; Ito flagged."
+    found = [ent(text, "J. Moreau", "Full Name")]
+    assert spans(text, found) == [("J. Moreau", "Full Name"), ("K. Ito", "Full Name"), ("S. Baptiste", "Full Name"),
+                                  ("Moreau", "Full Name"), ("Ito", "Full Name")]
+    # with no such name found, "Vitamin D. Take" is no name
+    text = "Take vitamin D. Take it daily."
+    assert spans(text, []) == []

@@ -36,8 +36,13 @@ _LEADING_TITLE = re.compile(rf"(?:(?:{_TITLES})\.?\s+)+", re.IGNORECASE)
 # a capitalized name word: "O'Neill", "Mensah-Boateng", "Lefèvre"; not all capitals ("NHS")
 _NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
 _TITLED = re.compile(
-    rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Judge)\.?[ \t]+(?P<name>{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
+    r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Supt|Det|PC|DC|Capt|Rev|Revd|Judge)\.?[ \t]+"
+    rf"(?P<name>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
 )
+# a capitalized title right before a span the model called a given name ("Sgt [Virtanen]")
+_TITLE_BEFORE = re.compile(rf"\b(?:{_TITLES})\.?[ \t]+$", re.IGNORECASE)
+# an initial and a surname ("K. Ito"), a name form of minutes and reports
+_INITIAL_NAME = re.compile(rf"(?<![\w.])[A-Z]\.[ \t]?{_NAME_WORD}(?![\w'’-])")
 _HYPHEN_TAIL = re.compile(r"[-‐‑][A-Za-zÀ-ÿ]+")
 _SUFFIX = re.compile(r",?[ \t]+(?:Jr\.?|Sr\.?|II|III|IV)(?![\w])")
 # a "Dr" that ends a street name ("Elm Dr Springfield") is not a title
@@ -93,13 +98,19 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     if start >= end:
         return None
     tag = entity.tag
-    if titled and tag == "Nickname":
-        tag = "Full Name"  # "Ms Kaya": a titled single name is a surname
+    if tag == "Nickname" and (titled or _title_before(text, start)):
+        tag = "Full Name"  # "Ms Kaya", "Sgt [Virtanen]": a titled single name is a surname
     elif (greeting or trimmed) and not titled and " " not in text[start:end]:
         tag = "Nickname"  # "Hi Priti", "Ingrid dials in": a given name
     if (start, end, tag) == (entity.start, entity.end, entity.tag):
         return entity
     return Entity(text[start:end], start, end, tag, entity.score, entity.detector)
+
+
+def _title_before(text: str, start: int) -> bool:
+    """A capitalized title ends right before `start` ("Mrs Leota": the model found only "Leota")."""
+    head = _TITLE_BEFORE.search(text, max(0, start - 16), start)
+    return head is not None and text[head.start()].isupper()
 
 
 def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Entity]:
@@ -164,20 +175,65 @@ _WORD_NAMES = frozenset({
 })
 
 
+def _lone_mentions(
+    text: str, names: set[str], tag: str, taken: list[Entity], detector: str, *, after_name: bool = True
+) -> list[Entity]:
+    """`taken` plus each uncovered mention of one of `names` standing alone: not before a capitalized word or
+    an ampersand ("Lis Haulage", "Soni & Sons"), in a handle or an address; with `after_name` False, not after one either ("Amy Carter"
+    the model missed is not "Carter")."""
+    if not names:
+        return taken
+    alternatives = "|".join(map(re.escape, sorted(names)))
+    out = list(taken)
+    for m in re.finditer(rf"(?<![\w'’.@-])(?:{alternatives})(?![\w'’-]|[ \t]+(?:[A-Z]|&)|@|\.\w)", text):
+        start, end = m.span()
+        if not after_name and (before := _CAPITALIZED_BEFORE.search(text, max(0, start - 24), start)) \
+                and before.group().strip() not in _NOT_SURNAMES and not _title_before(text, start):
+            continue
+        if not any(e.start < end and start < e.end for e in out):
+            out.append(Entity(m.group(), start, end, tag, 0.6, detector))
+    return out
+
+
+_CAPITALIZED_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
+
+
 def _given_name_mentions(text: str, taken: list[Entity], detector: str) -> list[Entity]:
     """The given name of a full name found in the text, used alone elsewhere ("Hannah Whitlock ... Hannah
     said"), is the same person's Nickname there: masking the full name only would leave it in clear."""
     given = {e.text.split()[0] for e in taken if e.tag == "Full Name" and len(e.text.split()) > 1}
     given = {g for g in given if _GIVEN.fullmatch(g) and len(g) > 1 and g not in _NOT_SURNAMES | _WORD_NAMES}
-    if not given:
+    return _lone_mentions(text, given, "Nickname", taken, detector)
+
+
+def _initial_names(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """Where the model found one name written as an initial and a surname ("J. Moreau"), the others of that
+    form ("K. Ito (Legal), S. Baptiste (Ops)") are names too; alone, "D. Take" could end a sentence."""
+    if not any(e.tag == "Full Name" and _INITIAL_NAME.fullmatch(e.text) for e in taken):
         return taken
-    names = "|".join(map(re.escape, sorted(given)))
     out = list(taken)
-    for m in re.finditer(rf"(?<![\w'’.@-])(?:{names})(?![\w'’-]|[ \t]+[A-Z]|@|\.\w)", text):
+    for m in _INITIAL_NAME.finditer(text):
         start, end = m.span()
+        if m.group()[2:].strip() in _NOT_SURNAMES:
+            continue
         if not any(e.start < end and start < e.end for e in out):
-            out.append(Entity(m.group(), start, end, "Nickname", 0.6, detector))
+            out.append(Entity(m.group(), start, end, "Full Name", 0.6, detector))
     return out
+
+
+def _surnames(text: str, entities: Sequence[Entity]) -> set[str]:
+    """Last words of found full names, and single names a title marks as surnames ("Sgt Virtanen"): a single
+    name the model alone called a Full Name may be a given name."""
+    return {e.text.split()[-1] for e in entities
+            if e.tag == "Full Name" and (len(e.text.split()) > 1 or _title_before(text, e.start))}
+
+
+def _surname_mentions(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """A surname of a found name, used alone elsewhere ("PC Holmberg ... Holmberg, who", "K. Ito ... Ito
+    flagged"), is a Full Name there, as the guidelines have it; reports and minutes name people so."""
+    surnames = {s for s in _surnames(text, taken)
+                if _GIVEN.fullmatch(s) and len(s) > 2 and s not in _NOT_SURNAMES | _WORD_NAMES}
+    return _lone_mentions(text, surnames, "Full Name", taken, detector, after_name=False)
 
 
 def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
@@ -188,7 +244,9 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
-    surnames = {e.text.split()[-1] for e in out if e.tag == "Full Name" and len(e.text.split()) > 1}
+    out = _initial_names(text, out, detector)
+    out = _surname_mentions(text, out, detector)
+    surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
         if e.tag == "Nickname" and e.text in surnames else e
