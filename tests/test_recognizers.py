@@ -191,6 +191,9 @@ POSITIVES = [
     ("Social security benefit of $1,400 monthly", "$1,400", "Social Security Payment"),
     ("I paid $3,200 in taxes", "$3,200", "Tax Payment"),
     ("tax owed: $950", "$950", "Tax Payment"),
+    # pay before or after tax is a pay
+    ("Base works out to $7,900 a month before tax and leave is generous", "$7,900", "Monthly Income"),
+    ("I take £2,400 after tax", "£2,400", "Monthly Income"),
     ("My investments returned $2,300 last year", "$2,300", "Investment Return"),
     ("a salary of $1.2 million", "$1.2 million", "Monthly Income"),
     ("I make 1.200,50 € net", "1.200,50 €", "Monthly Income"),

@@ -75,6 +75,8 @@ MONEY_TAG_WORDS = Keywords(
             ),
             "Social Security Payment",
         ),
+        # "$7,900 a month before tax" is a pay, not a tax
+        ("{before,after,pre,post,net of} tax{,es}", "Monthly Income"),
         ("tax{,es}{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}", "Tax Payment"),
         ("{=IRS,=HMRC,withholding}", "Tax Payment"),
         ("{annual ,year end ,yearly ,holiday ,performance ,signing ,}bonus{,es}", "Annual Bonus"),
