@@ -25,6 +25,9 @@ from conftest import pattern_texts
         ('{"age": 40, "occupation": "sommelier", "city": "Reims"}', ["sommelier"]),
         ("Nadia Berg, head of data at Kestrel Insurance", ["head of data"]),
         ("Witness statement: Lea Brandt, age 31, taxi driver.", ["taxi driver"]),
+        # a career word binds the job to someone
+        ("At 67, retired miner Gareth Pryce still lives in the valley.", ["miner"]),
+        ("- Self-employed carpenter since 2014, registered for VAT", ["carpenter"]),
     ],
 )
 def test_occupations_found(text: str, expected: list[str]) -> None:
@@ -42,6 +45,8 @@ def test_occupations_found(text: str, expected: list[str]) -> None:
         "I'm the hiring manager for this role.",
         "My partner is lovely and the lead was good.",
         "I am a big fan of nurses.",
+        "The former director said no.",
+        "My former manager left in May.",
     ],
 )
 def test_no_occupation(text: str) -> None:

@@ -11,6 +11,7 @@ counts only where the sentence binds it to a person:
 * in apposition to a name or an age ("Siobhán Kelly, 31, primary school teacher",
   "Rahul Menon (eng lead)", "Maureen, a retired schoolteacher", "a 34-year-old pharmacist");
 * before a name after a label or a time ("Witness: picker Sara Lindqvist");
+* after a career word ("retired miner Gareth Pryce", "Self-employed carpenter since 2014");
 * on its own line under a name (a signature block), or after an occupation label
   ("Occupation: notary", `"occupation": "sommelier"`).
 
@@ -83,6 +84,13 @@ working self-employed freelance part-time full-time successful busy local friend
 really quite fairly extremely incredibly highly hard-working hardworking
 """.split())
 
+# Career words that bind the job after them to someone ("retired miner Gareth Pryce", "- Self-employed
+# carpenter since 2014"), unless a determiner makes it a role in a scene ("the former director said").
+_CAREER_BEFORE = re.compile(
+    r"(?<![\w-])(?P<det>(?:[Tt]he|[Tt]his|[Tt]hat|[Mm]y|[Yy]our|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Ii]ts)[ \t]+)?"
+    r"(?:[Aa]n?[ \t]+)?(?i:retired|former|ex|semi-retired|self-employed|freelance)[ \t-]+\Z"
+)
+
 # Words that never qualify a job title (pronouns, prepositions, verbs, determiners, the AI's roles).
 STOP = frozenset("""
 the this that these those my your his her our their its i you he she we they it me him us them who whom which what
@@ -90,7 +98,7 @@ is am are was were be been being has have had do does did will would can could s
 and or but nor so yet if then than as at by for from in into of on onto to with without about after before
 since until while when where how why not no yes all any each every some many much more less few one two three
 also just only still even again here there very too ai virtual helpful digital smart voice coding writing chat
-her his family best worst first last next other another such same own old year years aged
+her his family best worst first last next other another such same own old year years aged employed
 """.split()) | SKIPPED
 
 _WORD_CHARS = r"[A-Za-zÀ-ÖØ-öø-ÿ'’-]"
@@ -229,6 +237,9 @@ class OccupationRecognizer(PatternRecognizer):
         before_start = starts[k] if k < j else start
         left = raw[max(0, before_start - 80):before_start]
         article = k < j and lower[k] in ("a", "an")
+        career = _CAREER_BEFORE.search(raw, max(0, start - 40), start)
+        if career is not None and career["det"] is None:
+            return start, end, "career"
         if name_after is not None and after is None:
             # "Witness: picker Sara Lindqvist": a lower-case title before a name, after a label or a time
             if title_case or _is_acronym(head_word) or not _CUE_BEFORE_NAME.search(left):
