@@ -19,6 +19,8 @@ from proxy.recognizers.given_names import given_name_recognizer
         ("I'm Wiktor, 30, and I need advice.", ["Wiktor"]),
         ("Can you reply by Friday?\n\nCheers,\nNiamh", ["Niamh"]),
         ("Lost grey cat near the park.\n~Jun", ["Jun"]),
+        ("Sipho, 23, is studying law in Joburg.", ["Sipho"]),
+        ("Mum (Thandi) - Wonderful my baby.", ["Thandi"]),
     ],
 )
 def test_given_names_found(text: str, expected: list[str]) -> None:
@@ -35,6 +37,8 @@ def test_given_names_found(text: str, expected: list[str]) -> None:
         "My roommate Job van Gent pays half.",
         "My boss Zachary W. Leonard signed it.",
         "My friend Alex Smith said hi.",
+        "In Leeds, 12, people came.",
+        "Jun Park is a nurse. Park, 29, studied at UCLA.",
     ],
 )
 def test_no_given_name(text: str) -> None:

@@ -6,9 +6,10 @@ sentence gives them away:
 
 * a kinship or relation word right before it ("my wife Min-ji", "her husband Rubén",
   "my brother-in-law Piet", "younger sister, Lily,");
-* an age in brackets right after it ("Theo (6)", "Seo-yeon (6)");
+* an age in brackets right after it ("Theo (6)", "Seo-yeon (6)"), or in commas after it where it
+  opens a sentence ("Sipho, 23, is studying law");
 * a short form in brackets after a full name ("Aleksandra Nowak (Ola to everyone)",
-  "Mohammed Shahidul Islam (Shahid)");
+  "Mohammed Shahidul Islam (Shahid)") or a family word ("Mum (Thandi)");
 * "I'm Dan, ...", "it's Bex from upstairs", "my name is Olu, ..." (not "I'm Spiritist.");
 * a sign-off: alone on the last line, or on the line after "Thanks," / "Cheers" ("thx\\nMei",
   "~Dre", "— Femi").
@@ -67,9 +68,15 @@ _AGE_AFTER = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})[ \t]+\((?:aged?[ \t]+)?\d{{1,2}}(?:[ \t]*(?:months?|mo|y|yrs?|years?))?\)"
     r"(?![ \t]*\d)"  # "(21) 90782-6918" is a phone's area code
 )
+# "Sipho, 23, is studying law": a name opening a sentence with an age in apposition
+_AGE_APPOSITION = re.compile(
+    rf"(?:^|(?<=[.!?][ \t])|(?<=\n)|(?<=\band[ \t]))(?P<name>{_NAME}),[ \t]+\d{{1,2}}[ \t]*,"
+)
 _ALIAS = re.compile(
     rf"{_NAME}(?:[ \t]+{_NAME}){{1,3}}[ \t]+\((?P<name>{_NAME})(?:[ \t]+to[ \t]+(?:everyone|friends|most|family))?\)"
 )
+# "Mum (Thandi) - ...": a family word with the name in brackets, as chat exports label people
+_RELATION_ALIAS = re.compile(rf"(?i:\b(?:{_RELATION}))[ \t]*\((?P<name>{_NAME})\)")
 _SELF = re.compile(
     rf"\b(?:I'm|I’m|[Ii]m|it's|it’s|[Ii]ts|[Tt]his is|[Mm]y name is|[Mm]y name's|[Cc]all me)[ \t]+(?P<name>{_NAME})"
     r"(?=[ \t]*(?:,|[ \t](?:from|here|and)\b))"
@@ -89,7 +96,8 @@ class GivenNameRecognizer(PatternRecognizer):
     def analyze(self, text: str | ScanText) -> Iterator[Entity]:
         doc = text if isinstance(text, ScanText) else ScanText(text)
         raw = doc.text
-        for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER), ("alias", _ALIAS),
+        for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER),
+                            ("age-apposition", _AGE_APPOSITION), ("alias", _ALIAS), ("relation-alias", _RELATION_ALIAS),
                             ("self", _SELF), ("sign-off", _SIGN_OFF)):
             if name == "age-in-brackets" and "(" not in raw:
                 continue
@@ -97,6 +105,9 @@ class GivenNameRecognizer(PatternRecognizer):
                 start, end = match.span("name")
                 value = raw[start:end]
                 if value in NOT_NAMES or value.split("-")[0] in NOT_NAMES:
+                    continue
+                # "Jun Park ... Park, 29, studied": written elsewhere after a given name, it is a surname
+                if name == "age-apposition" and re.search(rf"[A-Z][\w.'’-]*[ \t]+{re.escape(value)}\b", raw):
                     continue
                 yield Entity(value, start, end, "Nickname", SCORE, DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": name})
