@@ -19,6 +19,9 @@ from proxy.recognizers.employers import employer_recognizer
         ("Employer: Skanska AB, site manager", ["Skanska AB"]),
         ("He left Hartley, Moss and Quinn in March.", ["Hartley, Moss and Quinn"]),
         ("barista at Blue Bottle, then a cook", ["Blue Bottle"]),
+        # a CV line: the title, the employer, the dates
+        ("Experience\n- Backend Engineer, Coupang (2019–present): payments\n- Software Engineer Intern, Naver (2018)",
+         ["Coupang", "Naver"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
@@ -47,6 +50,7 @@ def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
         "That's four years in the same job for Brenda.",
         "I left Monday and came back on Friday.",
         "My doctor works at night.",
+        "I'm a teacher, Paris (2019) was fun.",
     ],
 )
 def test_no_employer(text: str) -> None:

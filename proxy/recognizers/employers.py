@@ -7,7 +7,8 @@ boots on feet. What gives them away is the sentence: a capitalized name after a 
 "at"/"for"/"with", after "works at", "joined", "years at", "Employer:", "bank with", "insured
 with" is an organization someone belongs to or deals with, whatever its name; after "student
 at", "MSc at", "my uni is" it is where they study (an Educational Institution); after "a volunteer at",
-"helps out at" a charity (NGO); after "dealing with", "an application at" a public body.
+"helps out at" a charity (NGO); after "dealing with", "an application at" a public body; and
+on a CV line after the job title and before the dates ("Backend Engineer, Coupang (2019–present)").
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"
 an Educational Institution, "... Council" a Government Agency, "... Trust" an NGO) and is
@@ -42,6 +43,14 @@ _ORG = rf"(?P<org>{_NOT_OPENER}(?!{_TITLES}){_ORG_WORD}(?:{_JOIN}{_NOT_OPENER}{_
 _ORG_END = r"(?=[ \t]*(?:[\n,.;:!?)(\]|\"'”’—–]|-\s|$)|[ \t]+[a-z@]|[ \t]+\d)"
 
 _JOB_AT = re.compile(rf"[ \t]+(?:at|with|for|@)[ \t]+{_ORG}{_ORG_END}")
+# a CV line: "Backend Engineer, Coupang (2019–present)", "Software Engineer Intern, Naver, 2018"
+_JOB_CV = re.compile(
+    rf"(?:[ \t]+(?i:intern|trainee|apprentice))?,[ \t]+{_ORG}"
+    r"(?=[ \t]*(?:\([ \t]*|,[ \t]*|[ \t]+[-–—][ \t]+)"
+    r"(?:(?:19|20)\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?:19|20)\d\d))"
+)
+# ... where a capitalized job title opens its line (after a bullet): not "I'm a teacher, Paris (2019)"
+_CV_TITLE = re.compile(r"(?:^|\n)[ \t]*(?:[-•*·–][ \t]*)?(?:[A-Z][\w'’/&-]*[ \t]+){0,4}[A-Z][\w'’-]*\Z")
 _CUES = re.compile(
     r"(?:\b(?:[Ww]ork(?:s|ed|ing)?|[Ee]mployed|[Ii]ntern(?:ed|ing)?)[ \t]+(?:at|for|with)"
     r"|\b(?:[Ss]tarted|[Yy]ears|[Mm]onths|[Cc]areer|[Jj]ob|[Cc]urrently|[Rr]ecently|[Pp]reviously|[Ff]ormerly)"
@@ -124,6 +133,8 @@ class EmployerRecognizer(PatternRecognizer):
             match = _JOB_AT.match(raw, ends[i])
             if match is not None:
                 yield from self._entity(raw, match, seen, "after-job")
+            elif (match := _JOB_CV.match(raw, ends[i])) is not None and _CV_TITLE.search(raw, 0, ends[i]):
+                yield from self._entity(raw, match, seen, "cv-line")
         if any(cue in raw for cue in _CUE_WORDS):
             for match in _CUES.finditer(raw):
                 yield from self._entity(raw, match, seen, "cue")
