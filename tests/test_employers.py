@@ -22,6 +22,7 @@ from proxy.recognizers.employers import employer_recognizer
         # a CV line: the title, the employer, the dates
         ("Experience\n- Backend Engineer, Coupang (2019–present): payments\n- Software Engineer Intern, Naver (2018)",
          ["Coupang", "Naver"]),
+        ("I've been a Telstra customer for nine years.", ["Telstra"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:

@@ -8,7 +8,8 @@ boots on feet. What gives them away is the sentence: a capitalized name after a 
 with" is an organization someone belongs to or deals with, whatever its name; after "student
 at", "MSc at", "my uni is" it is where they study (an Educational Institution); after "a volunteer at",
 "helps out at" a charity (NGO); after "dealing with", "an application at" a public body; and
-on a CV line after the job title and before the dates ("Backend Engineer, Coupang (2019–present)").
+on a CV line after the job title and before the dates ("Backend Engineer, Coupang (2019–present)");
+before "customer", "policyholder" or "employee" ("a Telstra customer").
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"
 an Educational Institution, "... Council" a Government Agency, "... Trust" an NGO) and is
@@ -82,6 +83,11 @@ _PUBLIC_BODY = re.compile(
     r"|[Cc]laim[ \t]+with|[Bb]enefits?[ \t]+from)"
     rf"[ \t]+(?:the[ \t]+)?{_ORG}{_ORG_END}"
 )
+# whose customer someone is: "I've been a Telstra customer for nine years", "my Aviva policyholder number"
+_CUSTOMER = re.compile(
+    rf"\b(?:[Aa]n?|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Ll]ong-time|[Ll]oyal)[ \t]+{_ORG}[ \t]+"
+    r"(?:customer|client|subscriber|policyholder|cardholder|account holder|employee)s?\b"
+)
 _PAPERWORK = re.compile(
     r"[ \t]+(?:over|about|regarding|on|for)[ \t]+(?:(?:my|his|her|their|our|some|the|a|an)[ \t]+)?(?:\w+[ \t]+)?"
     r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
@@ -140,6 +146,8 @@ class EmployerRecognizer(PatternRecognizer):
                 yield from self._entity(raw, match, seen, "cue")
         for match in _STUDY.finditer(raw):
             yield from self._entity(raw, match, seen, "study", default="Educational Institution")
+        for match in _CUSTOMER.finditer(raw):
+            yield from self._entity(raw, match, seen, "customer")
         for match in _VOLUNTEER.finditer(raw):
             yield from self._entity(raw, match, seen, "volunteer", default="NGO")
         for match in _PUBLIC_BODY.finditer(raw):
