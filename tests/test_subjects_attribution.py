@@ -222,6 +222,11 @@ def test_writer_named_by_signature_or_self_introduction(text):
          [("Lindqvist", "Full Name"), ("Sara", "Nickname"), ("02.03.1991", "Date"), ("070 123 45 67", "Phone Number")]),
         ("my rent is $1,900 and I make $5,200 a month. my brother says he can help.\n- sent from Lucia's iPhone",
          [("$1,900", "Monthly Expenses"), ("$5,200", "Monthly Income"), ("Lucia", "Nickname")]),
+        # the writer named in apposition to a first-person word
+        ("Travel claim, policy under my name, Hyun-woo Lee. My wife is fine. My balance is now $3,890.",
+         [("Hyun-woo Lee", "Full Name"), ("$3,890", "Account Balance")]),
+        ("Board notes (mine, Rosalind Achterberg, company secretary):\nMe: my contract ends 31 March 2026.",
+         [("Rosalind Achterberg", "Full Name"), ("company secretary", "Occupation"), ("31 March 2026", "Date")]),
         ("Profile: Adaeze Obi has led the Lagos office for six years. Daze (her preferred name) is a Methodist.",
          [("Adaeze Obi", "Full Name"), ("Lagos", "City/Region"), ("six years", "Duration"), ("Daze", "Nickname"),
           ("Methodist", "Religious Belief")]),
