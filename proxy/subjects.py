@@ -37,7 +37,7 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "call me", "Myself ...", "a policy under my name, X",
-   "Notes (mine, X, ...)",
+   "Notes (mine, X, ...)", "I'm the one filling it in: X",
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
    "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
@@ -114,6 +114,7 @@ _INTRO_RE = re.compile(
     r"forenames?)\b[^:|\n]{0,30}[:|]|(?:^|\n)[ \t]*from\s*:|"
     r"\b(?:booked|registered|reserved|filed)\s+(?:under|in\s+the\s+name\s+of)|\bunder\s+the\s+name(?:\s+of)?|"
     r"\bmy\s+name\s*[,(—–]|(?:^|[(\n])\s*mine\s*[,:—–]|"
+    r"\bi\s*(?:'m|’m|\s+am)\s+(?:(?!my\b|his\b|her\b|their\b|about\b|for\b|with\b|on\b)[\w'’-]+\s+){1,6}?[\w'’-]+\s*:|"
     r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"

@@ -227,6 +227,9 @@ def test_writer_named_by_signature_or_self_introduction(text):
          [("Hyun-woo Lee", "Full Name"), ("$3,890", "Account Balance")]),
         ("Board notes (mine, Rosalind Achterberg, company secretary):\nMe: my contract ends 31 March 2026.",
          [("Rosalind Achterberg", "Full Name"), ("company secretary", "Occupation"), ("31 March 2026", "Date")]),
+        ("My name is not on the main form, but I'm the one filling it in: Roksana Begum, 39, British citizen. "
+         "I'm sponsoring my husband. My savings balance is £9,120.",
+         [("Roksana Begum", "Full Name"), ("39", "Age"), ("£9,120", "Account Balance")]),
         ("Profile: Adaeze Obi has led the Lagos office for six years. Daze (her preferred name) is a Methodist.",
          [("Adaeze Obi", "Full Name"), ("Lagos", "City/Region"), ("six years", "Duration"), ("Daze", "Nickname"),
           ("Methodist", "Religious Belief")]),
