@@ -77,6 +77,18 @@ def _split_joined(text: str, entity: Entity) -> list[Entity]:
     return out
 
 
+_NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
+
+
+def _before_a_job(text: str, entity: Entity) -> bool:
+    """A single capitalized word right before a lower-case job word qualifies the job ("Lay preacher",
+    "Staff nurse"): no name."""
+    from proxy.recognizers.occupations import HEADS  # noqa: PLC0415 - recognizers import the detector base
+
+    nxt = _NEXT_WORD.match(text, entity.end)
+    return entity.tag == "Nickname" and " " not in entity.text and nxt is not None and nxt.group(1) in HEADS
+
+
 def _reshape(text: str, entity: Entity) -> Entity | None:
     """Drop a leading greeting or title and trailing lower-case words, extend over a hyphenated tail and a
     generational suffix; None if nothing is left."""
@@ -240,7 +252,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
-    out = [e for e in shaped if e is not None]
+    out = [e for e in shaped if e is not None and not _before_a_job(text, e)]
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)

@@ -52,7 +52,7 @@ model monk musician nanny navigator negotiator neurologist neuroscientist notary
 oncologist operator optician optometrist orthodontist paediatrician paralegal paramedic pastor pathologist
 pediatrician pharmacist philosopher photographer physician physicist physio physiotherapist pianist picker pilot
 plasterer plumber podiatrist poet policeman policewoman politician porter postman postwoman postmaster postmistress
-priest principal producer professor programmer psychiatrist psychologist psychotherapist publican publisher rabbi
+preacher priest principal producer professor programmer psychiatrist psychologist psychotherapist publican publisher rabbi
 radiographer radiologist realtor receptionist recruiter registrar reporter researcher roofer sailor salesman
 saleswoman salesperson scaffolder scientist sculptor seamstress shopkeeper singer soldier solicitor
 sommelier sonographer tester statistician steward stewardess stockbroker strategist stylist supervisor surgeon surveyor
