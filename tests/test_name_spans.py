@@ -164,3 +164,10 @@ def test_a_word_qualifying_a_job_is_no_name():
     assert spans(text, [ent(text, "Lay", "Nickname"), ent(text, "Ana", "Nickname")]) == [("Ana", "Nickname")]
     # the model's span often takes the job word along: "Lay preacher" as a name, cut to "Lay"
     assert spans(text, [ent(text, "Lay preacher", "Full Name")]) == []
+
+
+def test_a_given_name_sharing_the_surname_after_and():
+    text = "My parents, Rajesh and Sunita Kapoor, got married in Jaipur. Marks and Spencer Holdings sold it."
+    found = [ent(text, "Sunita Kapoor", "Full Name"), ent(text, "Spencer Holdings", "Company Name")]
+    assert spans(text, found) == [("Rajesh", "Nickname"), ("Sunita Kapoor", "Full Name"),
+                                  ("Spencer Holdings", "Company Name")]

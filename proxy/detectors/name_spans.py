@@ -233,6 +233,25 @@ def _initial_names(text: str, taken: list[Entity], detector: str) -> list[Entity
     return out
 
 
+_SHARED_SURNAME_BEFORE = re.compile(rf"(?<![\w'’.-])({_NAME_WORD})[ \t]+(?:and|&)[ \t]+$")
+
+
+def _shared_surname_names(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """The given name before "and" + a found full name shares its surname ("my parents, [Rajesh] and Sunita
+    Kapoor"): the model reads only the second as a name."""
+    out = list(taken)
+    for e in taken:
+        if e.tag != "Full Name" or len(e.text.split()) < 2:
+            continue
+        m = _SHARED_SURNAME_BEFORE.search(text, max(0, e.start - 30), e.start)
+        if m is None or m.group(1) in _NOT_SURNAMES | _WORD_NAMES:
+            continue
+        start, end = m.span(1)
+        if not any(o.start < end and start < o.end for o in out):
+            out.append(Entity(m.group(1), start, end, "Nickname", 0.6, detector))
+    return out
+
+
 def _surnames(text: str, entities: Sequence[Entity]) -> set[str]:
     """Last words of found full names, and single names a title marks as surnames ("Sgt Virtanen"): a single
     name the model alone called a Full Name may be a given name."""
@@ -258,6 +277,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out += _titled_names(text, out, detector)
     out = _initial_names(text, out, detector)
     out = _surname_mentions(text, out, detector)
+    out = _shared_surname_names(text, out, detector)
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
