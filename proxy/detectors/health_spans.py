@@ -5,8 +5,8 @@ impairments, so in hand-written notes it also reads a wound on the body as a fea
 cut above the left eye", "a changing pigmented lesion on his upper back") and a named health
 problem as a disability ("a lower back condition", "progressive breathlessness", "a hip
 replacement"); and it runs a condition on into the clause after it ("type 1 diabetic so the fridge
-thing is non-negotiable"). The guidelines make both a Medical Condition: an injury, an operation or an illness
-is health, not appearance or ability. Only spans whose own words say so are retagged; the
+thing is non-negotiable"). The guidelines make both a Medical Condition: an injury, an operation
+or an illness is health, not appearance or ability. Only spans whose own words say so are retagged; the
 scars, marks and impairments the tags are for stay.
 """
 

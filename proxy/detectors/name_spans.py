@@ -190,9 +190,9 @@ _WORD_NAMES = frozenset({
 def _lone_mentions(
     text: str, names: set[str], tag: str, taken: list[Entity], detector: str, *, after_name: bool = True
 ) -> list[Entity]:
-    """`taken` plus each uncovered mention of one of `names` standing alone: not before a capitalized word or
-    an ampersand ("Lis Haulage", "Soni & Sons"), in a handle or an address; with `after_name` False, not after one either ("Amy Carter"
-    the model missed is not "Carter")."""
+    """`taken` plus each uncovered mention of one of `names` standing alone: not before a capitalized word
+    or an ampersand ("Lis Haulage", "Soni & Sons"), in a handle or an address; with `after_name` False, not
+    after a capitalized word either ("Amy Carter" the model missed is not "Carter")."""
     if not names:
         return taken
     alternatives = "|".join(map(re.escape, sorted(names)))
