@@ -73,7 +73,9 @@ position ids reproducing the runtime's KV sequences exactly), tokenized by
 llama.cpp's own tokenizer. Augmentations: lower-cased/chatty/punctuation-less
 queries, point-of-view swaps, window jitter/absence, sibling-tag noise,
 distractor candidates from other samples (never of a needed tag), at most 8
-negatives per sample. Loss: BCE on the margin (+ a training-only offset).
+negatives per sample; optional, off by default: `--state-values P`
+opens that share of queries with statements of some of the text's values ("I'm 42 and Catholic -
+..."), labels unchanged. Loss: BCE on the margin (+ a training-only offset).
 Export: GGUF LoRA (`general.type=adapter`, `adapter.type=lora`,
 `adapter.lora.alpha`, `blk.N.<w>.weight.lora_a/lora_b`, q/k B rows permuted
 to llama.cpp's RoPE layout), then verified in llama.cpp against torch.
