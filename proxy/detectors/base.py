@@ -243,9 +243,9 @@ class DetectorPipeline(Detector):
                 if text[entity.start : entity.end] != entity.text:
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
-        # a street address continues over its address line whichever detector found it
         found = [retag_health(trim_site_words(entity)) for entity in found]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
+        # a street address continues over its address line whichever detector found it
         return assign_subjects(text, resolve_overlaps(shape_addresses(text, found)))
 
     def statuses(self) -> list[DetectorStatus]:

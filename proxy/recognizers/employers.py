@@ -51,7 +51,7 @@ _JOB_CV = re.compile(
     r"(?:(?:19|20)\d\d|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?:19|20)\d\d))"
 )
 # ... where a capitalized job title opens its line (after a bullet): not "I'm a teacher, Paris (2019)"
-_CV_TITLE = re.compile(r"(?:^|\n)[ \t]*(?:[-•*·–][ \t]*)?(?:[A-Z][\w'’/&-]*[ \t]+){0,4}[A-Z][\w'’-]*\Z")
+_CV_TITLE = re.compile(r"[ \t]*(?:[-•*·–][ \t]*)?(?:[A-Z][\w'’/&-]*[ \t]+){0,4}[A-Z][\w'’-]*\Z")
 _CUES = re.compile(
     r"(?:\b(?:[Ww]ork(?:s|ed|ing)?|[Ee]mployed|[Ii]ntern(?:ed|ing)?)[ \t]+(?:at|for|with)"
     r"|\b(?:[Ss]tarted|[Yy]ears|[Mm]onths|[Cc]areer|[Jj]ob|[Cc]urrently|[Rr]ecently|[Pp]reviously|[Ff]ormerly)"
@@ -139,7 +139,8 @@ class EmployerRecognizer(PatternRecognizer):
             match = _JOB_AT.match(raw, ends[i])
             if match is not None:
                 yield from self._entity(raw, match, seen, "after-job")
-            elif (match := _JOB_CV.match(raw, ends[i])) is not None and _CV_TITLE.search(raw, 0, ends[i]):
+            elif (match := _JOB_CV.match(raw, ends[i])) is not None and \
+                    _CV_TITLE.match(raw, raw.rfind("\n", 0, ends[i]) + 1, ends[i]):
                 yield from self._entity(raw, match, seen, "cv-line")
         if any(cue in raw for cue in _CUE_WORDS):
             for match in _CUES.finditer(raw):

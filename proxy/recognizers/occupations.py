@@ -75,20 +75,23 @@ TRAILERS = frozenset("intern trainee apprentice practitioner".split())
 ACRONYMS_LOWER = frozenset(a.lower() for a in ACRONYMS) - HEADS
 JOB_WORDS = HEADS | HEADS_WITH_MODIFIER | ACRONYMS_LOWER | {"head"}
 
+# Career words: outside the title's span, and they bind the job after them to someone ("retired miner
+# Gareth Pryce", "- Self-employed carpenter since 2014").
+CAREER = ("retired", "former", "ex", "semi-retired", "self-employed", "freelance")
 # Words before a job title that are not part of it: articles, evaluations, career stages.
-SKIPPED = frozenset("""
-a an retired former ex semi-retired excellent good great brilliant outstanding exceptional fantastic amazing superb
+SKIPPED = frozenset(CAREER) | frozenset("""
+a an excellent good great brilliant outstanding exceptional fantastic amazing superb
 wonderful talented gifted dedicated committed keen careful diligent reliable experienced seasoned skilled qualified
 fully newly recently young new aspiring budding would-be future current currently practising practicing
-working self-employed freelance part-time full-time successful busy local friendly lovely kind nice proud very most
+working part-time full-time successful busy local friendly lovely kind nice proud very most
 really quite fairly extremely incredibly highly hard-working hardworking
 """.split())
 
-# Career words that bind the job after them to someone ("retired miner Gareth Pryce", "- Self-employed
-# carpenter since 2014"), unless a determiner makes it a role in a scene ("the former director said").
+# A career word right before the title, unless a determiner makes it a role in a scene ("the former
+# director said").
 _CAREER_BEFORE = re.compile(
     r"(?<![\w-])(?P<det>(?:[Tt]he|[Tt]his|[Tt]hat|[Mm]y|[Yy]our|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Ii]ts)[ \t]+)?"
-    r"(?:[Aa]n?[ \t]+)?(?i:retired|former|ex|semi-retired|self-employed|freelance)[ \t-]+\Z"
+    rf"(?:[Aa]n?[ \t]+)?(?i:{'|'.join(CAREER)})[ \t-]+\Z"
 )
 
 # Words that never qualify a job title (pronouns, prepositions, verbs, determiners, the AI's roles).
