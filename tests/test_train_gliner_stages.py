@@ -75,3 +75,46 @@ def test_a_later_stage_continues_from_an_earlier_runs_checkpoint_on_new_data(tmp
     assert f"--init-from {source}" in card and "continued from" in card
     with pytest.raises(SystemExit, match="not a training checkpoint"):
         train_gliner.main(_args(tmp_path / "bad", train, dev, "--max-steps", "4", "--init-from", str(tmp_path)))
+
+
+SHIPPED = Path(__file__).resolve().parents[1] / "local_models" / "weights" / "veil-gliner-minilm"
+
+
+def test_examples_built_once_then_trained_elsewhere_from_the_shipped_weights(tmp_path, files):
+    """--dump-examples writes the augmented examples where the data packages are; --examples trains on them
+    (e.g. on a GPU machine that has neither the generator's nor the open banks' packages), and --init-weights
+    starts from a trained checkpoint instead of the bare encoder."""
+    from safetensors.torch import load_file
+
+    train, dev = files
+    dump = tmp_path / "examples.jsonl.xz"
+    assert train_gliner.main(_args(tmp_path / "build", train, dev, "--copies", "2", "--dump-examples", str(dump))) == 0
+    assert not (tmp_path / "build" / "out").exists() and not (tmp_path / "build" / "ckpt").exists()
+    from local_models.training.labels import label_map
+
+    labels = list(dict.fromkeys(label_map("soft")))
+    rows = train_gliner.read_examples(dump, labels)
+    assert len(rows) >= 8  # 4 samples, 2 copies each
+    assert all(r["tokenized_text"] and sorted(r["ner_labels"]) == sorted(labels) for r in rows)
+    assert any(r["ner"] for r in rows)
+
+    work = tmp_path / "gpu"
+    unused = str(tmp_path / "not-read.jsonl")  # --train is only recorded when --examples is given
+    assert train_gliner.main(_args(work, unused, dev, "--examples", str(dump), "--init-weights", str(SHIPPED),
+                                   "--freeze-layers", "0", "--max-steps", "2", "--no-export")) == 0
+    run = json.loads((work / "run.json").read_text())
+    assert run["n_examples"] == len(rows)
+    shipped = load_file(str(SHIPPED / "model.safetensors"))
+    trained = load_file(str(work / "best" / "model.safetensors"))
+    emb = next(k for k in shipped if k.endswith("embeddings.word_embeddings.weight"))
+    assert (trained[emb].float() == shipped[emb].float()).all()  # started from the shipped weights, embeddings frozen
+    assert any(not (trained[k].float() == v.float()).all() for k, v in shipped.items() if k != emb)  # and trained
+
+
+def test_asking_for_a_gpu_that_is_not_there_is_a_clear_error(tmp_path, files):
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("this machine has a CUDA GPU")
+    train, dev = files
+    with pytest.raises(SystemExit, match="no CUDA GPU"):
+        train_gliner.main(_args(tmp_path / "w", train, dev, "--device", "cuda", "--max-steps", "2", "--no-export"))

