@@ -133,7 +133,7 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
         "## Data",
         "",
         (
-            f"* training files: {', '.join(a.get('train', []))} ({run.get('n_samples', '?')} samples, "
+            f"* training files: {', '.join(a.get('train', []))} ({run.get('n_samples') or '?'} samples, "
             f"{run.get('n_examples', '?')} examples after augmentation and chunking; {run.get('stats', {})})"
         ),
         f"* dev data (model selection and threshold only): {a.get('dev')}",

@@ -290,18 +290,20 @@ def train(args: argparse.Namespace) -> None:
 
     dev = load_dev(args.dev)[: args.dev_n]
     stats: dict[str, int] = {}
+    labels = list(dict.fromkeys(tag_to_label.values()))  # the prompt order every example is built with
+    n_samples: int | None = None  # unknown for prebuilt examples
     if args.examples:
-        examples = read_examples(args.examples, list(dict.fromkeys(tag_to_label.values())))
-        n_samples = len(examples)
-        log.info("%d prebuilt examples from %s", n_samples, args.examples)
+        examples = read_examples(args.examples, labels)
+        log.info("%d prebuilt examples from %s", len(examples), args.examples)
     else:
         examples, n_samples = _build(args, tag_to_label, stats)
         if args.dump_examples:
-            write_examples(args.dump_examples, examples, list(dict.fromkeys(tag_to_label.values())))
+            write_examples(args.dump_examples, examples, labels)
             log.info("wrote %d examples (%s) to %s", len(examples), stats, args.dump_examples)
             return
     examples = length_grouped(examples, args.batch_size, args.seed)
-    log.info("%d training samples -> %d examples (%s); %d dev samples", n_samples, len(examples), stats, len(dev))
+    log.info("%s training samples -> %d examples (%s); %d dev samples", n_samples or "prebuilt", len(examples), stats,
+             len(dev))
     run = {"args": vars(args), "n_samples": n_samples, "n_examples": len(examples), "stats": stats,
            "device": "cuda" if use_cuda(args.device) else "cpu"}
     (work / "run.json").write_text(json.dumps(run, indent=2))
