@@ -158,9 +158,12 @@ def build_model(args: argparse.Namespace) -> Any:
     from gliner import GLiNER, GLiNERConfig
 
     if getattr(args, "init_weights", ""):
-        model = GLiNER.from_pretrained(args.init_weights, local_files_only=True, load_tokenizer=True,
-                                       map_location="cpu")
-        model.float()  # shipped checkpoints are fp16; train in fp32 (+ autocast)
+        from local_models.gliner_runtime import GlinerLoadError, GlinerRuntime
+
+        try:  # the runtime's checked loader; fp16 checkpoints come back in fp32 (+ autocast in training)
+            model = GlinerRuntime._load_dir(Path(args.init_weights))
+        except GlinerLoadError as exc:
+            raise SystemExit(f"--init-weights: {exc}") from exc
         freeze_encoder(model, getattr(args, "freeze_layers", 0))
         return model
     config = GLiNERConfig(
@@ -280,6 +283,7 @@ def train(args: argparse.Namespace) -> None:
     from local_models.training.data import length_grouped
     from local_models.training.labels import label_map as get_label_map
 
+    cuda = use_cuda(args.device)  # first: a missing GPU fails before minutes of example building
     work = Path(args.work_dir)
     work.mkdir(parents=True, exist_ok=True)
     torch.set_num_threads(args.threads)
@@ -305,7 +309,7 @@ def train(args: argparse.Namespace) -> None:
     log.info("%s training samples -> %d examples (%s); %d dev samples", n_samples or "prebuilt", len(examples), stats,
              len(dev))
     run = {"args": vars(args), "n_samples": n_samples, "n_examples": len(examples), "stats": stats,
-           "device": "cuda" if use_cuda(args.device) else "cpu"}
+           "device": "cuda" if cuda else "cpu"}
     (work / "run.json").write_text(json.dumps(run, indent=2))
 
     from gliner.training import Trainer, TrainingArguments
@@ -338,7 +342,7 @@ def train(args: argparse.Namespace) -> None:
         if done >= max_steps and max_steps != stages[-1]:
             continue
         _train_stage(args, work, ckpt_dir, resume, max_steps, examples, dev, label_map, deadline, OrderedTrainer,
-                     TrainingArguments)
+                     TrainingArguments, cuda=cuda)
         if deadline and time.time() > deadline:
             break
 
@@ -375,7 +379,7 @@ def _build(args: argparse.Namespace, tag_to_label: dict[str, str], stats: dict[s
 
 def _train_stage(args: argparse.Namespace, work: Path, ckpt_dir: Path, resume: Path | None, max_steps: int,
                  examples: list[Any], dev: list[dict[str, Any]], label_map: dict[str, str], deadline: float,
-                 trainer_cls: Any, targs_cls: Any) -> None:
+                 trainer_cls: Any, targs_cls: Any, *, cuda: bool = False) -> None:
     """Train (or resume) up to `max_steps` with a linear schedule over `max_steps`; the best dev model goes to
     <work>/best."""
     from local_models.gliner_runtime import VEIL_WORD_PATTERN
@@ -399,7 +403,7 @@ def _train_stage(args: argparse.Namespace, work: Path, ckpt_dir: Path, resume: P
         loss_reduction="sum",
         negatives=1.0,
         masking="none",
-        use_cpu=not use_cuda(args.device),
+        use_cpu=not cuda,
         bf16=args.bf16,
         dataloader_num_workers=args.workers,
         report_to="none",
