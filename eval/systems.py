@@ -42,23 +42,6 @@ class System(Protocol):
     def predict(self, sample: Sample) -> Prediction: ...
 
 
-class ReusedDetection(Detector):
-    """Remembers the last text's entities, so a second engine on the same sample does not detect again."""
-
-    def __init__(self, inner: Detector) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self._last: tuple[str, list[Entity]] | None = None
-
-    def load(self) -> None:
-        self.inner.load()
-
-    def detect(self, text: str) -> list[Entity]:
-        if self._last is None or self._last[0] != text:
-            self._last = (text, self.inner.detect(text))
-        return list(self._last[1])
-
-
 def eval_settings() -> Settings:
     """The user's configured detectors and relevance, with the spec's masking policy."""
     return load_settings(policy=PolicyMode.QUERY_AWARE.value, always_mask=(), never_mask=())
@@ -207,8 +190,7 @@ def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] =
     `levels`, the configured judge (veil's) is scored at each of them as well.
     """
     settings = settings or eval_settings()
-    engine = build_engine(settings)
-    engine.detector = ReusedDetection(engine.detector)
+    engine = build_engine(settings)  # its pipeline remembers the last texts: one detection per sample
     shared = SharedMargins()
     if levels and engine.relevance is not None and has_levels(engine.relevance):
         engine.relevance = LevelJudge(engine.relevance, settings.relevance_level, shared, name=engine.relevance.name)

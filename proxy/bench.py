@@ -13,6 +13,11 @@ For each we time, over many iterations:
   process) with policy off to a loopback upstream (another process), minus
   the same round trip straight to the upstream: the cost of the proxy hop;
 - http_full: the same round trip with the configured policy, minus direct.
+Detection is timed, never the detection cache: in process the cache is off,
+and each round trip's prompt differs from the last by trailing spaces.
+A chat (`chat`): a conversation of five earlier messages and a new question,
+sent whole as clients do, timed cold (nothing remembered) and as a later turn
+(the earlier messages were seen before, so only the new one is detected).
 `rss_mb` is the peak of this process (which loads the configured models) and
 of the proxy process.
 The headline keys (`detect_p50_ms`, ...) are those of the 1,000-character prompt.
@@ -56,6 +61,20 @@ PROMPTS: dict[str, str] = {
 }
 PROMPTS["4000"] = " ".join([PROMPTS["1000"]] * 4)
 QUERY = "Write a one-page cover letter for the data analyst role."
+CHAT: list[str] = [
+    "You are a helpful assistant for Meridian Dental Clinic, 48 Harbour Street, Bristol. Staff contact: "
+    "frontdesk@meridiandental.co.uk, 0117 496 0321.",
+    "Hi, I'm Priya Shah, I'm 41 and I've had type 2 diabetes since 2015. My dentist is Dr. Owen Price. "
+    "I need to move my check-up on 12 March 2025 at 9:15 AM; my patient number is MD-88213 and my phone "
+    "is 07700 900461.",
+    "Of course, Priya. I can see your appointment with Dr. Price on 12 March 2025 at 9:15 AM. Which days "
+    "suit you better? We have openings on 14 and 18 March.",
+    "18 March works. I work as a pharmacist at Boots on Queen's Road, so mornings before 10 are best. "
+    "My husband Arjun Shah (arjun.shah@example.com) usually drives me.",
+    "Done: you are booked for 18 March 2025 at 8:45 AM with Dr. Price. A confirmation goes to your phone "
+    "ending 0461.",
+    "Thanks! Given my diabetes, is there anything I should do before a deep cleaning?",
+]
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -159,9 +178,44 @@ def _wait_until_up(client: httpx.Client, url: str, process: _Process, timeout_s:
     raise RuntimeError("the proxy did not start in time")
 
 
+def _respaced(text: str) -> Callable[[], str]:
+    """`text` with one more trailing space at each call: the same PII, a text no cache has seen."""
+    count = 0
+
+    def next_text() -> str:
+        nonlocal count
+        count += 1
+        return text + " " * count
+
+    return next_text
+
+
+def _chat(engine: Any, iterations: int) -> dict[str, float]:
+    """A later turn of `CHAT` (earlier messages remembered) against the same request cold."""
+    detector = engine.detector
+    history, latest = CHAT[:-1], _respaced(CHAT[-1])
+
+    def cold() -> None:
+        detector.cache_clear()
+        engine.protect([*history, latest()], CHAT[-1])
+
+    def later_turn() -> None:
+        engine.protect([*history, latest()], CHAT[-1])
+
+    cold_samples = _time(cold, iterations)
+    for text in history:
+        detector.detect(text)
+    warm_samples = _time(later_turn, iterations)
+    return {"chars": sum(map(len, CHAT)), "messages": len(CHAT),
+            "cold_p50_ms": _percentile(cold_samples, 0.5), "cold_p95_ms": _percentile(cold_samples, 0.95),
+            "later_turn_p50_ms": _percentile(warm_samples, 0.5), "later_turn_p95_ms": _percentile(warm_samples, 0.95)}
+
+
 def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
     engine = build_engine(settings)
     engine.detector.load()
+    cache_size = getattr(engine.detector, "cache_size", 0)
+    engine.detector.cache_size = 0  # time detection, not the cache
     sizes: dict[str, dict[str, Any]] = {}
     for size, prompt in PROMPTS.items():
         detect = _time(lambda: engine.detect(prompt), iterations)
@@ -181,6 +235,10 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
             "full_p50_ms": _percentile(full_samples, 0.5),
             "full_p95_ms": _percentile(full_samples, 0.95),
         }
+    chat: dict[str, float] = {}
+    if cache_size and hasattr(engine.detector, "cache_clear"):
+        engine.detector.cache_size = cache_size
+        chat = _chat(engine, iterations)
 
     with _Process([sys.executable, "-m", "proxy.loopback"]) as upstream, tempfile.TemporaryDirectory() as data_dir:
         upstream_url = upstream.first_line()
@@ -192,10 +250,14 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
                 base = f"http://127.0.0.1:{port}/v1"
                 with httpx.Client(timeout=30) as client:
                     _wait_until_up(client, f"http://127.0.0.1:{port}/veil/status", proxy)
-                    body = {"model": "echo", "messages": [{"role": "user", "content": PROMPTS["1000"]}]}
+                    prompt = _respaced(PROMPTS["1000"])
+
+                    def body() -> dict[str, Any]:
+                        return {"model": "echo", "messages": [{"role": "user", "content": prompt()}]}
+
                     diffs = _paired_overhead(
-                        lambda: client.post(f"{base}/chat/completions", json=body).raise_for_status(),
-                        lambda: client.post(f"{upstream_url}/chat/completions", json=body).raise_for_status(),
+                        lambda: client.post(f"{base}/chat/completions", json=body()).raise_for_status(),
+                        lambda: client.post(f"{upstream_url}/chat/completions", json=body()).raise_for_status(),
                         iterations,
                     )
                 proxy_rss = max(proxy_rss, proxy.rss_mb())
@@ -211,6 +273,7 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
         "detectors": list(settings.detectors),
         "iterations": iterations,
         "prompts": sizes,
+        **({"chat": chat} if chat else {}),
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version()},
     }
 
@@ -226,5 +289,10 @@ def format_report(result: dict[str, Any]) -> str:
     if "http_full_p50_ms" in result:  # absent when the configured policy is itself "off"
         hop += f";  through the proxy with policy {result['policy']} p50: {result['http_full_p50_ms']:.2f} ms (added over direct)"
     lines.append(hop)
+    if "chat" in result:
+        chat = result["chat"]
+        lines.append(f"chat of {chat['messages']} messages ({chat['chars']} chars), full p50: "
+                     f"{chat['cold_p50_ms']:.2f} ms cold, {chat['later_turn_p50_ms']:.2f} ms as a later turn "
+                     "(earlier messages' detections remembered)")
     lines.append(f"peak RSS: {result['rss_mb']} MB")
     return "\n".join(lines)

@@ -131,3 +131,54 @@ def test_a_value_tagged_differently_in_two_places_gets_one_placeholder():
     e = PrivacyEngine(DetectorPipeline([TwoTaggers()]), PolicyConfig.build("all"))
     protection = e.protect(["Account +1 415-555-0132", "call +1 415-555-0132"])
     assert protection.texts == ["Account <Bank Account 1>", "call <Bank Account 1>"]
+
+
+class CountingDetector(VocabularyDetector):
+    """The vocabulary detector, counting the texts it was asked about; `fail` makes it raise."""
+
+    def __init__(self, vocabulary):
+        super().__init__(vocabulary)
+        self.calls: list[str] = []
+        self.fail = False
+
+    def detect(self, text):
+        self.calls.append(text)
+        if self.fail:
+            raise RuntimeError("model crashed")
+        return super().detect(text)
+
+
+def test_a_resent_conversation_is_detected_once_per_text():
+    detector = CountingDetector(VOCAB)
+    e = PrivacyEngine(DetectorPipeline([detector]), PolicyConfig.build("all"))
+    history = ["I'm Ann Lee, a nurse in Leeds.", "Noted, Ann Lee."]
+    first = e.protect(history + ["Call 555-0101?"])
+    second = e.protect(history + ["Call 555-0101?", "And from Leeds?"])
+    assert detector.calls == [*history, "Call 555-0101?", "And from Leeds?"]  # only the new turn was detected
+    assert second.texts[:3] == first.texts  # the same masks, from the remembered entities
+    assert second.texts[3] == "And from <City/Region 1>?"
+
+
+def test_the_cache_is_bounded_and_never_remembers_a_failure():
+    detector = CountingDetector(VOCAB)
+    pipeline = DetectorPipeline([detector], cache_size=2)
+    for text in ("a Leeds", "b Leeds", "c Leeds", "a Leeds"):
+        pipeline.detect(text)
+    assert detector.calls == ["a Leeds", "b Leeds", "c Leeds", "a Leeds"]  # "a" was evicted by "c"
+    detector.fail = True
+    with pytest.raises(DetectionUnavailable):
+        pipeline.detect("d Leeds")
+    assert [e.text for e in pipeline.detect("a Leeds")] == ["Leeds"]  # still remembered: no model call
+    with pytest.raises(DetectionUnavailable):  # a failure is not remembered: the next call fails closed too
+        pipeline.detect("d Leeds")
+    pipeline.cache_clear()
+    with pytest.raises(DetectionUnavailable):
+        pipeline.detect("a Leeds")
+
+
+def test_cache_size_zero_detects_every_time():
+    detector = CountingDetector(VOCAB)
+    pipeline = DetectorPipeline([detector], cache_size=0)
+    pipeline.detect("Leeds")
+    pipeline.detect("Leeds")
+    assert detector.calls == ["Leeds", "Leeds"]

@@ -9,7 +9,6 @@ from eval.metrics import score_sample
 from eval.systems import (
     GoldCandidates,
     MaskAllDetected,
-    ReusedDetection,
     VeilSystem,
     builtin_systems,
     eval_settings,
@@ -83,11 +82,13 @@ def test_relevance_plugs_in_through_the_engine():
     assert scores["qr_f1"] == 1.0 and scores["kept"] == 1.0
 
 
-def test_reused_detection_runs_the_detector_once_per_text():
+def test_systems_on_one_pipeline_detect_each_sample_once():
     calls = []
-    detector = ReusedDetection(build_detector(("patterns",)))
-    original = detector.inner.detect
-    detector.inner.detect = lambda text: calls.append(text) or original(text)
+    detector = build_detector(("patterns",))
+    detector.load()  # the patterns detector warms up on a text of its own
+    inner = detector.detectors[0]
+    original = inner.detect
+    inner.detect = lambda text: calls.append(text) or original(text)
     veil = VeilSystem(PrivacyEngine(detector, PolicyConfig.build("query-aware", (), ())))
     veil.predict(SAMPLE)
     MaskAllDetected(detector).predict(SAMPLE)
@@ -124,7 +125,7 @@ def test_relevance_systems_score_a_judge_on_veil_and_gold_candidates(tmp_path, m
     monkeypatch.setenv("VEIL_DATA_DIR", str(tmp_path))
     ModelRegistry(tmp_path).register("rel", SMOKE_ADAPTER, "relevance-lora")
     settings = eval_settings()
-    detector = ReusedDetection(build_detector(("patterns",)))
+    detector = build_detector(("patterns",))
     systems = relevance_systems(["lora:rel", "lora:rel"], detector, [SAMPLE], settings)
     assert [s.name for s in systems] == ["veil+lora:rel", "gold+lora:rel"]
     for system in systems:

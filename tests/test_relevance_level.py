@@ -179,7 +179,7 @@ def test_the_proxy_engine_masks_more_at_private_and_less_at_useful(tmp_path: Pat
 def test_eval_scores_levels_side_by_side_on_shared_margins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from eval.dataset import samples_from_records
     from eval.metrics import score_sample
-    from eval.systems import LevelJudge, ReusedDetection, eval_settings, relevance_systems
+    from eval.systems import LevelJudge, eval_settings, relevance_systems
     from proxy.detectors import build_detector
 
     monkeypatch.setenv("VEIL_DATA_DIR", str(tmp_path))
@@ -192,7 +192,7 @@ def test_eval_scores_levels_side_by_side_on_shared_margins(tmp_path: Path, monke
     samples, problems = samples_from_records([record], "test")
     assert samples and not problems, problems
     settings = eval_settings()
-    detector = ReusedDetection(build_detector(("patterns",)))
+    detector = build_detector(("patterns",))
     systems = relevance_systems(["lora:rel"], detector, samples, settings, levels=["private", "balanced", "useful"])
     assert [s.name for s in systems] == ["veil+lora:rel", "gold+lora:rel", "veil+lora:rel@private",
                                          "gold+lora:rel@private", "veil+lora:rel@useful", "gold+lora:rel@useful"]

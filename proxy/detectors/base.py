@@ -14,6 +14,7 @@ import logging
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -137,12 +138,20 @@ class DetectorPipeline(Detector):
     loads (`load_in_background`) waits for it instead of loading it again; a
     detector whose load failed is tried again by the next call. `readiness()`
     and `statuses()` never wait on that lock.
+
+    The last `cache_size` texts' entities are remembered: a chat client re-sends
+    the whole conversation with every request, and detection depends on the
+    text alone, so only the new turn costs model time. A failed detection is
+    never remembered (the next request tries again); `cache_size=0` turns it off.
     """
 
     name = "pipeline"
 
-    def __init__(self, detectors: Sequence[Detector]) -> None:
+    def __init__(self, detectors: Sequence[Detector], cache_size: int = 256) -> None:
         self.detectors = list(detectors)
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, tuple[Entity, ...]] = OrderedDict()
+        self._cache_lock = threading.Lock()
         self._loaded: set[str] = set()
         self._lock = threading.Lock()
         self._loading: str | None = None  # the detector loading now
@@ -232,6 +241,25 @@ class DetectorPipeline(Detector):
         return Readiness("not loaded", "loads on the first request")
 
     def detect(self, text: str) -> list[Entity]:
+        with self._cache_lock:
+            cached = self._cache.get(text)
+            if cached is not None:
+                self._cache.move_to_end(text)
+                return list(cached)
+        entities = self._detect(text)
+        if self.cache_size > 0:
+            with self._cache_lock:
+                self._cache[text] = tuple(entities)
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+        return entities
+
+    def cache_clear(self) -> None:
+        """Forget the remembered texts (`veil bench` times detection itself, not the cache)."""
+        with self._cache_lock:
+            self._cache.clear()
+
+    def _detect(self, text: str) -> list[Entity]:
         found: list[Entity] = []
         for detector in self.detectors:
             self._load_one(detector)
