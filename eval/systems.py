@@ -13,7 +13,7 @@ privacy score is the best P a system that keeps the needed PII can reach).
 Relevance levels (`settings.relevance_level`, `proxy.relevance.levels`): every
 judge is built at the configured level; `levels=` adds rows "veil+JUDGE@LEVEL"
 and "gold+JUDGE@LEVEL" for other levels of a thresholded (LoRA) judge. They
-reuse the margins the judge computed for the same sample (`SharedMargins`), so
+reuse the margins the judge computed for the same sample (its margin cache), so
 an extra level costs no model calls.
 """
 
@@ -141,39 +141,21 @@ class Oracle:
         )
 
 
-class SharedMargins:
-    """Margins of thresholded judges, kept for the last few calls: the rows of one sample at other levels
-    ask the same judge the same question about the same candidates."""
-
-    def __init__(self, size: int = 16) -> None:
-        self.size = size
-        self._margins: dict[tuple[Any, ...], dict[int, float]] = {}
-
-    def margins(self, judge: Any, query: str, candidates: Sequence[Entity],
-                sources: Sequence[str] | None) -> dict[int, float]:
-        key = (id(judge), query, tuple((c.text, c.tag, c.start, c.end) for c in candidates),
-               None if sources is None else tuple(sources))
-        if key not in self._margins:
-            if len(self._margins) >= self.size:
-                self._margins.clear()
-            self._margins[key] = judge.scores(query, candidates, sources)
-        return self._margins[key]
-
-
 class LevelJudge:
-    """A loaded thresholded judge (`scores()`, `threshold_at()`) at one relevance level, margins shared."""
+    """A loaded thresholded judge (`scores()`, `threshold_at()`) at one relevance level. The rows of one
+    sample at other levels ask the same judge the same question about the same candidates: its margin cache
+    answers them."""
 
     uses_sources = True
 
-    def __init__(self, judge: Any, level: str, shared: SharedMargins, name: str | None = None) -> None:
+    def __init__(self, judge: Any, level: str, name: str | None = None) -> None:
         self.judge = judge
         self.level = level
         self.threshold = judge.threshold_at(level)
-        self.shared = shared
         self.name = name or f"{judge.name}@{level}"
 
     def needed(self, query: str, candidates: Sequence[Entity], sources: Sequence[str] | None = None) -> set[int]:
-        return self.judge.select(self.shared.margins(self.judge, query, candidates, sources), self.threshold)
+        return self.judge.select(self.judge.scores(query, candidates, sources), self.threshold)
 
 
 def has_levels(judge: Any) -> bool:
@@ -191,18 +173,17 @@ def builtin_systems(settings: Settings | None = None, *, judges: Sequence[str] =
     """
     settings = settings or eval_settings()
     engine = build_engine(settings)  # its pipeline remembers the last texts: one detection per sample
-    shared = SharedMargins()
     if levels and engine.relevance is not None and has_levels(engine.relevance):
-        engine.relevance = LevelJudge(engine.relevance, settings.relevance_level, shared, name=engine.relevance.name)
+        engine.relevance = LevelJudge(engine.relevance, settings.relevance_level, name=engine.relevance.name)
         if settings.relevance and settings.relevance not in judges:
             judges = [*judges, settings.relevance]
-    extra = relevance_systems(judges, engine.detector, samples, settings, levels=levels, shared=shared,
+    extra = relevance_systems(judges, engine.detector, samples, settings, levels=levels,
                               configured=engine.relevance)
     return [VeilSystem(engine), *extra, NoMasking(), MaskAllDetected(engine.detector), Oracle()]
 
 
 def relevance_systems(judges: Sequence[str], detector: Detector, samples: Sequence[Sample],
-                      settings: Settings, *, levels: Sequence[str] = (), shared: SharedMargins | None = None,
+                      settings: Settings, *, levels: Sequence[str] = (),
                       configured: Any = None) -> list[System]:
     """Per judge: "veil+NAME" (veil's detections) and "gold+NAME" (gold candidates), one loaded judge for both,
     at `settings.relevance_level`; then "veil+NAME@LEVEL" and "gold+NAME@LEVEL" for each other level in
@@ -216,7 +197,6 @@ def relevance_systems(judges: Sequence[str], detector: Detector, samples: Sequen
 
     policy = settings.policy_config()
     gold = GoldCandidates(samples)
-    shared = shared or SharedMargins()
     try:
         extra_levels = [check_level(level) for level in dict.fromkeys(levels) if level != settings.relevance_level]
     except UnknownLevel as exc:
@@ -228,14 +208,14 @@ def relevance_systems(judges: Sequence[str], detector: Detector, samples: Sequen
         else:
             judge = build_judge(name, data_dir=settings.data_path, policy=policy, level=settings.relevance_level)
             if extra_levels and has_levels(judge):
-                judge = LevelJudge(judge, settings.relevance_level, shared, name=judge.name)
+                judge = LevelJudge(judge, settings.relevance_level, name=judge.name)
         if name != settings.relevance:
             systems.append(VeilSystem(PrivacyEngine(detector, policy, relevance=judge), f"veil+{name}"))
         systems.append(VeilSystem(PrivacyEngine(gold, policy, relevance=judge), f"gold+{name}"))
         if not isinstance(judge, LevelJudge):
             continue  # no threshold: a level changes nothing
         for level in extra_levels:
-            at_level = LevelJudge(judge.judge, level, shared)
+            at_level = LevelJudge(judge.judge, level)
             systems.append(VeilSystem(PrivacyEngine(detector, policy, relevance=at_level), f"veil+{name}@{level}"))
             systems.append(VeilSystem(PrivacyEngine(gold, policy, relevance=at_level), f"gold+{name}@{level}"))
     return systems

@@ -13,11 +13,13 @@ For each we time, over many iterations:
   process) with policy off to a loopback upstream (another process), minus
   the same round trip straight to the upstream: the cost of the proxy hop;
 - http_full: the same round trip with the configured policy, minus direct.
-Detection is timed, never the detection cache: in process the cache is off,
-and each round trip's prompt differs from the last by trailing spaces.
+Detection and relevance are timed, never what they remember of earlier
+requests (`remember_findings` is off for these).
 A chat (`chat`): a conversation of five earlier messages and a new question,
-sent whole as clients do, timed cold (nothing remembered) and as a later turn
-(the earlier messages were seen before, so only the new one is detected).
+sent whole as clients do, timed cold (nothing remembered), as a later turn
+(the request before it was seen: its detections are remembered) and as an
+agent's tool step (the same request plus a tool result, same question: the
+judge's margins for the earlier candidates are remembered too).
 `rss_mb` is the peak of this process (which loads the configured models) and
 of the proxy process.
 The headline keys (`detect_p50_ms`, ...) are those of the 1,000-character prompt.
@@ -75,6 +77,8 @@ CHAT: list[str] = [
     "ending 0461.",
     "Thanks! Given my diabetes, is there anything I should do before a deep cleaning?",
 ]
+TOOL_RESULT = ("calendar.lookup: Dr. Owen Price, 18 March 2025 - 8:45 AM Priya Shah (MD-88213), deep cleaning; "
+               "10:30 AM Lena Novak, 07700 900872, crown fitting.")
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -178,44 +182,61 @@ def _wait_until_up(client: httpx.Client, url: str, process: _Process, timeout_s:
     raise RuntimeError("the proxy did not start in time")
 
 
-def _respaced(text: str) -> Callable[[], str]:
-    """`text` with one more trailing space at each call: the same PII, a text no cache has seen."""
-    count = 0
+def _time_after(setup: Callable[[], Any], fn: Callable[[], Any], iterations: int, warmup: int = 3) -> list[float]:
+    """Like `_time`, with an untimed `setup()` before each call."""
+    samples = []
+    for index in range(warmup + iterations):
+        setup()
+        started = time.perf_counter()
+        fn()
+        if index >= warmup:
+            samples.append((time.perf_counter() - started) * 1000)
+    return samples
 
-    def next_text() -> str:
-        nonlocal count
-        count += 1
-        return text + " " * count
 
-    return next_text
+def _chat(engine: Any, iterations: int) -> dict[str, Any]:
+    """The last request of `CHAT`, sent whole as clients send it, and an agent's next step after it.
 
+    cold: nothing remembered. later_turn: the detections of the request before it (up to the previous
+    user turn) are remembered; the assistant's reply and the new question are new. tool_step: the same
+    request was just protected and a tool result follows it under the same question, as in an agent's
+    tool loop: only the tool result is new to the detectors and the judge.
+    """
+    question = CHAT[-1]
 
-def _chat(engine: Any, iterations: int) -> dict[str, float]:
-    """A later turn of `CHAT` (earlier messages remembered) against the same request cold."""
-    detector = engine.detector
-    history, latest = CHAT[:-1], _respaced(CHAT[-1])
+    def forget() -> None:
+        engine.detector.cache_clear()
+        if hasattr(engine.relevance, "cache_clear"):
+            engine.relevance.cache_clear()
 
-    def cold() -> None:
-        detector.cache_clear()
-        engine.protect([*history, latest()], CHAT[-1])
+    def after_previous_turn() -> None:
+        forget()
+        engine.protect(CHAT[:-2], CHAT[-3])
 
-    def later_turn() -> None:
-        engine.protect([*history, latest()], CHAT[-1])
+    def after_this_turn() -> None:
+        forget()
+        engine.protect(CHAT, question)
 
-    cold_samples = _time(cold, iterations)
-    for text in history:
-        detector.detect(text)
-    warm_samples = _time(later_turn, iterations)
-    return {"chars": sum(map(len, CHAT)), "messages": len(CHAT),
-            "cold_p50_ms": _percentile(cold_samples, 0.5), "cold_p95_ms": _percentile(cold_samples, 0.95),
-            "later_turn_p50_ms": _percentile(warm_samples, 0.5), "later_turn_p95_ms": _percentile(warm_samples, 0.95)}
+    timings = {
+        "cold": _time_after(forget, lambda: engine.protect(CHAT, question), iterations),
+        "later_turn": _time_after(after_previous_turn, lambda: engine.protect(CHAT, question), iterations),
+        "tool_step": _time_after(after_this_turn, lambda: engine.protect([*CHAT, TOOL_RESULT], question), iterations),
+    }
+    result: dict[str, Any] = {"chars": sum(map(len, CHAT)), "messages": len(CHAT)}
+    for name, samples in timings.items():
+        result[f"{name}_p50_ms"] = _percentile(samples, 0.5)
+        result[f"{name}_p95_ms"] = _percentile(samples, 0.95)
+    return result
 
 
 def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
     engine = build_engine(settings)
     engine.detector.load()
     cache_size = getattr(engine.detector, "cache_size", 0)
-    engine.detector.cache_size = 0  # time detection, not the cache
+    engine.detector.cache_size = 0  # time detection and relevance, not their caches
+    margin_cache_size = getattr(engine.relevance, "margin_cache_size", 0)
+    if margin_cache_size:
+        engine.relevance.margin_cache_size = 0
     sizes: dict[str, dict[str, Any]] = {}
     for size, prompt in PROMPTS.items():
         detect = _time(lambda: engine.detect(prompt), iterations)
@@ -238,6 +259,8 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
     chat: dict[str, float] = {}
     if cache_size and hasattr(engine.detector, "cache_clear"):
         engine.detector.cache_size = cache_size
+        if margin_cache_size:
+            engine.relevance.margin_cache_size = margin_cache_size
         chat = _chat(engine, iterations)
 
     with _Process([sys.executable, "-m", "proxy.loopback"]) as upstream, tempfile.TemporaryDirectory() as data_dir:
@@ -246,18 +269,15 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
         for policy in ("off", settings.policy):
             port = _free_port()
             command = [sys.executable, "-m", "proxy.cli", "serve", "--port", str(port), "--upstream", upstream_url, "--policy", policy]
-            with _Process(command, env={"VEIL_DATA_DIR": data_dir}) as proxy:
+            # the same prompt each time: the proxy must not answer from what it remembers
+            with _Process(command, env={"VEIL_DATA_DIR": data_dir, "VEIL_REMEMBER_FINDINGS": "false"}) as proxy:
                 base = f"http://127.0.0.1:{port}/v1"
                 with httpx.Client(timeout=30) as client:
                     _wait_until_up(client, f"http://127.0.0.1:{port}/veil/status", proxy)
-                    prompt = _respaced(PROMPTS["1000"])
-
-                    def body() -> dict[str, Any]:
-                        return {"model": "echo", "messages": [{"role": "user", "content": prompt()}]}
-
+                    body = {"model": "echo", "messages": [{"role": "user", "content": PROMPTS["1000"]}]}
                     diffs = _paired_overhead(
-                        lambda: client.post(f"{base}/chat/completions", json=body()).raise_for_status(),
-                        lambda: client.post(f"{upstream_url}/chat/completions", json=body()).raise_for_status(),
+                        lambda: client.post(f"{base}/chat/completions", json=body).raise_for_status(),
+                        lambda: client.post(f"{upstream_url}/chat/completions", json=body).raise_for_status(),
                         iterations,
                     )
                 proxy_rss = max(proxy_rss, proxy.rss_mb())
@@ -292,7 +312,7 @@ def format_report(result: dict[str, Any]) -> str:
     if "chat" in result:
         chat = result["chat"]
         lines.append(f"chat of {chat['messages']} messages ({chat['chars']} chars), full p50: "
-                     f"{chat['cold_p50_ms']:.2f} ms cold, {chat['later_turn_p50_ms']:.2f} ms as a later turn "
-                     "(earlier messages' detections remembered)")
+                     f"{chat['cold_p50_ms']:.2f} ms cold, {chat['later_turn_p50_ms']:.2f} ms as a later turn, "
+                     f"{chat['tool_step_p50_ms']:.2f} ms as an agent's tool step")
     lines.append(f"peak RSS: {result['rss_mb']} MB")
     return "\n".join(lines)

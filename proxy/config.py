@@ -55,6 +55,9 @@ class Settings:
     relevance: str | None = "smollm2-lora"  # None or "": query-aware masks every candidate
     # privacy vs utility of the judge: "private" masks more, "useful" keeps more (proxy.relevance.levels)
     relevance_level: str = "balanced"
+    # keep recent findings (detected entities per text, the judge's margins) in this process's memory, never
+    # on disk: a re-sent conversation then costs only its new part; false keeps nothing between requests
+    remember_findings: bool = True
     max_body_bytes: int = 10 * 1024 * 1024
     access_token: str | None = None
     upstream_timeout_s: float = 120.0

@@ -9,7 +9,7 @@ from proxy.engine import PrivacyEngine
 
 def build_engine(settings: Settings) -> PrivacyEngine:
     """Detectors, policy and the relevance judge named by `settings.relevance` (None: no judge), at
-    `settings.relevance_level`."""
+    `settings.relevance_level`; with `remember_findings` off, neither keeps anything between requests."""
     policy = settings.policy_config()
     relevance = None
     if settings.relevance:
@@ -17,4 +17,7 @@ def build_engine(settings: Settings) -> PrivacyEngine:
 
         relevance = build_judge(settings.relevance, data_dir=settings.data_path, policy=policy,
                                 level=settings.relevance_level)
-    return PrivacyEngine(build_detector(settings.detectors), policy, relevance=relevance)
+        if not settings.remember_findings and hasattr(relevance, "margin_cache_size"):
+            relevance.margin_cache_size = 0
+    detector = build_detector(settings.detectors, cache_size=256 if settings.remember_findings else 0)
+    return PrivacyEngine(detector, policy, relevance=relevance)

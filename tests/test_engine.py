@@ -182,3 +182,17 @@ def test_cache_size_zero_detects_every_time():
     pipeline.detect("Leeds")
     pipeline.detect("Leeds")
     assert detector.calls == ["Leeds", "Leeds"]
+
+
+def test_remember_findings_off_keeps_nothing_between_requests(tmp_path):
+    from proxy.config import load_settings
+    from proxy.factory import build_engine
+
+    env = {"VEIL_DETECTORS": "patterns", "VEIL_DATA_DIR": str(tmp_path), "VEIL_REMEMBER_FINDINGS": "false"}
+    settings = load_settings(tmp_path / "none.toml", env=env)
+    assert settings.remember_findings is False
+    engine = build_engine(settings)
+    assert engine.detector.cache_size == 0
+    assert engine.relevance.margin_cache_size == 0  # the bundled LoRA judge (built lazily: nothing loaded)
+    remembering = build_engine(load_settings(tmp_path / "none.toml", env={**env, "VEIL_REMEMBER_FINDINGS": "true"}))
+    assert remembering.detector.cache_size > 0 and remembering.relevance.margin_cache_size > 0

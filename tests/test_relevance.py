@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -162,13 +164,10 @@ def test_one_decode_multiseq_matches_sequential_across_groups(smoke_judge: LoraJ
             scorer.close()
 
 
-@needs_smoke
-def test_a_repeated_candidate_is_scored_once(smoke_judge: LoraJudge) -> None:
-    """History re-sent with every request repeats values in the same words: one prompt, one score."""
-    text = DESC + " " + DESC  # the same turn twice
-    again = len(DESC) + 1
-    cands = CANDIDATES + [Entity(c.text, c.start + again, c.end + again, c.tag) for c in CANDIDATES]
-    scorer = smoke_judge.scorer()
+@contextmanager
+def counting_calls(judge: LoraJudge) -> Iterator[list[int]]:
+    """The number of suffixes of each call the judge makes to llama.cpp (the scorer runs as is)."""
+    scorer = judge.scorer()
     calls: list[int] = []
     original = scorer.score
 
@@ -178,9 +177,47 @@ def test_a_repeated_candidate_is_scored_once(smoke_judge: LoraJudge) -> None:
 
     scorer.score = counting  # type: ignore[method-assign]
     try:
-        scores = smoke_judge.scores(QUERY, cands, [text] * len(cands))
+        yield calls
     finally:
         del scorer.score
+
+
+@needs_smoke
+def test_margins_are_remembered_per_question_and_candidate(smoke_judge: LoraJudge) -> None:
+    """An agent's tool loop re-sends the conversation under the same question: only new candidates cost a
+    model call, and a value keeps its margin (so its decision) across the loop."""
+    smoke_judge.cache_clear()
+    sources = [DESC] * len(CANDIDATES)
+    with counting_calls(smoke_judge) as calls:
+        first = smoke_judge.scores(QUERY, CANDIDATES[:3], sources[:3])
+        second = smoke_judge.scores(QUERY, CANDIDATES, sources)  # two candidates more (a tool result's)
+        other = smoke_judge.scores("Which faith is closest to mine?", CANDIDATES, sources)  # a new question
+    assert calls == [2, 2, 4]  # PER is never scored; the second call scored only the two new candidates
+    assert {i: second[i] for i in first} == first
+    assert set(other) == set(second)
+    smoke_judge.margin_cache_size = 0
+    try:
+        with counting_calls(smoke_judge) as calls:
+            smoke_judge.cache_clear()
+            smoke_judge.scores(QUERY, CANDIDATES, sources)
+            smoke_judge.scores(QUERY, CANDIDATES, sources)
+        assert calls == [4, 4]  # nothing remembered
+        smoke_judge.margin_cache_size = 2
+        smoke_judge.scores(QUERY, CANDIDATES, sources)
+        assert len(smoke_judge._margin_cache) == 2  # bounded: the oldest are forgotten
+    finally:
+        smoke_judge.margin_cache_size = 4096
+
+
+@needs_smoke
+def test_a_repeated_candidate_is_scored_once(smoke_judge: LoraJudge) -> None:
+    """History re-sent with every request repeats values in the same words: one prompt, one score."""
+    text = DESC + " " + DESC  # the same turn twice
+    again = len(DESC) + 1
+    cands = CANDIDATES + [Entity(c.text, c.start + again, c.end + again, c.tag) for c in CANDIDATES]
+    smoke_judge.cache_clear()
+    with counting_calls(smoke_judge) as calls:
+        scores = smoke_judge.scores(QUERY, cands, [text] * len(cands))
     assert set(scores) == {1, 2, 3, 4, 6, 7, 8, 9}
     assert calls == [4]  # the second copy's four judged candidates were not sent to llama.cpp again
     for i in (1, 2, 3, 4):

@@ -42,6 +42,6 @@ def _factory(name: str) -> DetectorFactory:
     return factory
 
 
-def build_detector(names: Sequence[str]) -> DetectorPipeline:
-    """A pipeline of the named detectors, in the given order."""
-    return DetectorPipeline([_factory(name)() for name in names])
+def build_detector(names: Sequence[str], cache_size: int = 256) -> DetectorPipeline:
+    """A pipeline of the named detectors, in the given order, remembering the last `cache_size` texts."""
+    return DetectorPipeline([_factory(name)() for name in names], cache_size=cache_size)

@@ -75,7 +75,7 @@ def run(adapter: str | None = None, iterations: int = 20, threads: int | None = 
                               "judged": sum(1 for c in cands if c.type.value != "PER"), "adapter": str(path),
                               "threads": threads}
     for method in methods:
-        judge = LoraJudge(path, n_threads=threads, method=method)
+        judge = LoraJudge(path, n_threads=threads, method=method, margin_cache_size=0)  # time the model
         started = time.perf_counter()
         judge.needed(QUERY, cands, [PROMPT] * len(cands))
         first = time.perf_counter() - started

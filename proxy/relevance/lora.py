@@ -11,6 +11,11 @@ candidate's suffix (tag, value, a little surrounding text); a candidate is
 needed when that margin is above the adapter's dev-tuned threshold, moved by
 the user's `relevance_level` (`proxy.relevance.levels`: `private` raises it,
 `useful` lowers it; `balanced` keeps it).
+
+Margins are remembered per (question, candidate prompt), for the last
+`margin_cache_size` of them: an agent's tool loop re-sends the conversation
+under the same last user turn, and a retried request is the same request, so
+only new candidates cost model time (and a value keeps its decision).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -54,8 +60,9 @@ class LoraJudge:
                  n_threads: int | None = None, n_gpu_layers: int = 0, fast_base: bool = True,
                  cache_dir: str | os.PathLike[str] | None = None, skip_tags: Collection[str] = (),
                  method: str = "multiseq", n_ctx: int = 2048, merge: bool = True,
-                 level: str = DEFAULT_LEVEL) -> None:
-        """`threshold`, when given, replaces the adapter's tuned one and the `level` offset is added to it."""
+                 level: str = DEFAULT_LEVEL, margin_cache_size: int = 4096) -> None:
+        """`threshold`, when given, replaces the adapter's tuned one and the `level` offset is added to it.
+        `margin_cache_size=0` scores every candidate every time."""
         self.name = name
         adapter_path = Path(adapter) if adapter is not None else BUNDLED_ADAPTER
         if not adapter_path.exists():
@@ -84,6 +91,9 @@ class LoraJudge:
         self._scorer: PrefixScorer | None = None
         self._lock = threading.Lock()
         self.last_scores: dict[int, float] = {}
+        self.margin_cache_size = margin_cache_size
+        self._margin_cache: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     def threshold_at(self, level: str) -> float:
         """The margin threshold at relevance `level`: the tuned one moved by the adapter's (or the table's) offset."""
@@ -153,12 +163,32 @@ class LoraJudge:
 
     def _margins(self, question: str, scored: Sequence[Scored]) -> dict[int, float]:
         """Margins of `scored` against one question (one shared prefix)."""
+        prefix = format_prefix(question)
         suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after) for s in scored]
         # A value repeated with the same surroundings (earlier turns re-sent with every request, a
         # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
         unique = list(dict.fromkeys(suffixes))
-        margin_of = dict(zip(unique, self.scorer().score(format_prefix(question), unique)))
+        with self._cache_lock:
+            margin_of = {suffix: self._margin_cache[prefix, suffix] for suffix in unique
+                         if (prefix, suffix) in self._margin_cache}
+            for suffix in margin_of:
+                self._margin_cache.move_to_end((prefix, suffix))
+        todo = [suffix for suffix in unique if suffix not in margin_of]
+        if todo:
+            fresh = dict(zip(todo, self.scorer().score(prefix, todo)))
+            margin_of.update(fresh)
+            if self.margin_cache_size > 0:
+                with self._cache_lock:
+                    for suffix, margin in fresh.items():
+                        self._margin_cache[prefix, suffix] = margin
+                    while len(self._margin_cache) > self.margin_cache_size:
+                        self._margin_cache.popitem(last=False)
         return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
+
+    def cache_clear(self) -> None:
+        """Forget the remembered margins (the benches time the model, not the cache)."""
+        with self._cache_lock:
+            self._margin_cache.clear()
 
     def select(self, scores: dict[int, float], threshold: float | None = None) -> set[int]:
         """The indices whose margin is above the threshold (this judge's, or another level's)."""

