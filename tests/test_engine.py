@@ -176,6 +176,17 @@ def test_the_cache_is_bounded_and_never_remembers_a_failure():
         pipeline.detect("a Leeds")
 
 
+def test_the_cache_holds_a_bounded_amount_of_text():
+    detector = CountingDetector(VOCAB)
+    pipeline = DetectorPipeline([detector])
+    pipeline.CACHE_CHARS = 20
+    short, longer, too_long = "Leeds " * 2, "Leeds " * 2 + "x", "Leeds " * 4  # 12, 13 and 24 characters
+    for text in (short, longer, longer, short, too_long, too_long):
+        pipeline.detect(text)
+    # 12 + 13 > 20: `longer` pushed `short` out; a text over the whole budget is never remembered
+    assert detector.calls == [short, longer, short, too_long, too_long]
+
+
 def test_cache_size_zero_detects_every_time():
     detector = CountingDetector(VOCAB)
     pipeline = DetectorPipeline([detector], cache_size=0)

@@ -139,18 +139,21 @@ class DetectorPipeline(Detector):
     detector whose load failed is tried again by the next call. `readiness()`
     and `statuses()` never wait on that lock.
 
-    The last `cache_size` texts' entities are remembered: a chat client re-sends
-    the whole conversation with every request, and detection depends on the
-    text alone, so only the new turn costs model time. A failed detection is
-    never remembered (the next request tries again); `cache_size=0` turns it off.
+    The last `cache_size` texts' entities are remembered (at most `CACHE_CHARS`
+    characters of text in all): a chat client re-sends the whole conversation
+    with every request, and detection depends on the text alone, so only the new
+    turn costs model time. A failed detection is never remembered (the next
+    request tries again); `cache_size=0` turns it off.
     """
 
     name = "pipeline"
+    CACHE_CHARS = 4_000_000  # a few MB: pasted documents must not pile up in memory
 
     def __init__(self, detectors: Sequence[Detector], cache_size: int = 256) -> None:
         self.detectors = list(detectors)
         self.cache_size = cache_size
         self._cache: OrderedDict[str, tuple[Entity, ...]] = OrderedDict()
+        self._cache_chars = 0
         self._cache_lock = threading.Lock()
         self._loaded: set[str] = set()
         self._lock = threading.Lock()
@@ -247,17 +250,20 @@ class DetectorPipeline(Detector):
                 self._cache.move_to_end(text)
                 return list(cached)
         entities = self._detect(text)
-        if self.cache_size > 0:
+        if self.cache_size > 0 and len(text) <= self.CACHE_CHARS:
             with self._cache_lock:
+                if text not in self._cache:
+                    self._cache_chars += len(text)
                 self._cache[text] = tuple(entities)
-                while len(self._cache) > self.cache_size:
-                    self._cache.popitem(last=False)
+                while len(self._cache) > self.cache_size or self._cache_chars > self.CACHE_CHARS:
+                    self._cache_chars -= len(self._cache.popitem(last=False)[0])
         return entities
 
     def cache_clear(self) -> None:
         """Forget the remembered texts (`veil bench` times detection itself, not the cache)."""
         with self._cache_lock:
             self._cache.clear()
+            self._cache_chars = 0
 
     def _detect(self, text: str) -> list[Entity]:
         found: list[Entity] = []

@@ -20,6 +20,7 @@ only new candidates cost model time (and a value keeps its decision).
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import threading
@@ -92,7 +93,7 @@ class LoraJudge:
         self._lock = threading.Lock()
         self.last_scores: dict[int, float] = {}
         self.margin_cache_size = margin_cache_size
-        self._margin_cache: OrderedDict[tuple[str, str], float] = OrderedDict()
+        self._margin_cache: OrderedDict[tuple[bytes, str], float] = OrderedDict()  # (question digest, suffix)
         self._cache_lock = threading.Lock()
 
     def threshold_at(self, level: str) -> float:
@@ -164,15 +165,16 @@ class LoraJudge:
     def _margins(self, question: str, scored: Sequence[Scored]) -> dict[int, float]:
         """Margins of `scored` against one question (one shared prefix)."""
         prefix = format_prefix(question)
+        asked = hashlib.sha256(prefix.encode()).digest()  # a long question is not kept once per entry
         suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after) for s in scored]
         # A value repeated with the same surroundings (earlier turns re-sent with every request, a
         # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
         unique = list(dict.fromkeys(suffixes))
         with self._cache_lock:
-            margin_of = {suffix: self._margin_cache[prefix, suffix] for suffix in unique
-                         if (prefix, suffix) in self._margin_cache}
+            margin_of = {suffix: self._margin_cache[asked, suffix] for suffix in unique
+                         if (asked, suffix) in self._margin_cache}
             for suffix in margin_of:
-                self._margin_cache.move_to_end((prefix, suffix))
+                self._margin_cache.move_to_end((asked, suffix))
         todo = [suffix for suffix in unique if suffix not in margin_of]
         if todo:
             fresh = dict(zip(todo, self.scorer().score(prefix, todo)))
@@ -180,7 +182,7 @@ class LoraJudge:
             if self.margin_cache_size > 0:
                 with self._cache_lock:
                     for suffix, margin in fresh.items():
-                        self._margin_cache[prefix, suffix] = margin
+                        self._margin_cache[asked, suffix] = margin
                     while len(self._margin_cache) > self.margin_cache_size:
                         self._margin_cache.popitem(last=False)
         return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
