@@ -74,3 +74,27 @@ def test_values_stated_beside_an_unrelated_ask_and_a_situation_the_ask_needs(mak
     veil.client().chat.completions.create(model="m", messages=[
         {"role": "user", "content": "I have type 2 diabetes. What should I eat for breakfast?"}])
     assert "type 2 diabetes" in veil.received[-1].raw
+
+
+def test_an_agent_tool_loop_keeps_earlier_decisions_and_masks_the_tool_result(make_veil):
+    """An agent re-sends the conversation at every tool step under the same last user turn: what was
+    masked or kept before stays so (the judge remembers its margins), and a value the tool returns is
+    masked like the same value anywhere else in the request."""
+    veil = make_veil(policy="query-aware", relevance="smollm2-lora")
+    question = "Given my income and my credit score, how large a mortgage could I afford?"
+    messages: list[dict] = [{"role": "user", "content": f"{DETAILS} {question}"}]
+    veil.client().chat.completions.create(model="m", messages=messages)
+    first = veil.received[-1].body["messages"][0]["content"]
+    assert INCOME in first and SCORE in first and EMAIL not in first
+    email_tag = re.search(r"<Email Address[^>]*>", first).group(0)
+    for step in (1, 2):
+        messages += [
+            {"role": "assistant", "content": None, "tool_calls": [
+                {"id": f"call_{step}", "type": "function", "function": {"name": "crm_lookup", "arguments": "{}"}}]},
+            {"role": "tool", "tool_call_id": f"call_{step}",
+             "content": f"Applicant on file: {EMAIL}; rate offer {5 + step}.1% fixed for 30 years."},
+        ]
+        veil.client().chat.completions.create(model="m", messages=messages)
+        sent = veil.received[-1].body["messages"]
+        assert sent[0]["content"] == first  # the same question: the first turn goes out exactly as before
+        assert email_tag in sent[-1]["content"] and EMAIL not in veil.received[-1].raw
