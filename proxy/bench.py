@@ -194,6 +194,13 @@ def _time_after(setup: Callable[[], Any], fn: Callable[[], Any], iterations: int
     return samples
 
 
+def _remember(engine: Any, texts: int, margins: int) -> None:
+    """How much the engine's detectors and judge (when it has a margin cache) remember."""
+    engine.detector.cache_size = texts
+    if hasattr(engine.relevance, "margin_cache_size"):
+        engine.relevance.margin_cache_size = margins
+
+
 def _chat(engine: Any, iterations: int) -> dict[str, Any]:
     """The last request of `CHAT`, sent whole as clients send it, and an agent's next step after it.
 
@@ -232,11 +239,8 @@ def _chat(engine: Any, iterations: int) -> dict[str, Any]:
 def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
     engine = build_engine(settings)
     engine.detector.load()
-    cache_size = getattr(engine.detector, "cache_size", 0)
-    engine.detector.cache_size = 0  # time detection and relevance, not their caches
-    margin_cache_size = getattr(engine.relevance, "margin_cache_size", 0)
-    if margin_cache_size:
-        engine.relevance.margin_cache_size = 0
+    remembers = (engine.detector.cache_size, getattr(engine.relevance, "margin_cache_size", 0))
+    _remember(engine, 0, 0)  # time detection and relevance, not what they remember
     sizes: dict[str, dict[str, Any]] = {}
     for size, prompt in PROMPTS.items():
         detect = _time(lambda: engine.detect(prompt), iterations)
@@ -257,10 +261,8 @@ def run_bench(settings: Settings, iterations: int = 50) -> dict[str, Any]:
             "full_p95_ms": _percentile(full_samples, 0.95),
         }
     chat: dict[str, float] = {}
-    if cache_size and hasattr(engine.detector, "cache_clear"):
-        engine.detector.cache_size = cache_size
-        if margin_cache_size:
-            engine.relevance.margin_cache_size = margin_cache_size
+    if remembers[0]:  # `remember_findings` is on: what a chat's later requests cost
+        _remember(engine, *remembers)
         chat = _chat(engine, iterations)
 
     with _Process([sys.executable, "-m", "proxy.loopback"]) as upstream, tempfile.TemporaryDirectory() as data_dir:

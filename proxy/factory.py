@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from proxy.config import Settings
 from proxy.detectors import build_detector
+from proxy.detectors.base import DETECTION_CACHE_SIZE
 from proxy.engine import PrivacyEngine
 
 
@@ -19,5 +20,5 @@ def build_engine(settings: Settings) -> PrivacyEngine:
                                 level=settings.relevance_level)
         if not settings.remember_findings and hasattr(relevance, "margin_cache_size"):
             relevance.margin_cache_size = 0
-    detector = build_detector(settings.detectors, cache_size=256 if settings.remember_findings else 0)
+    detector = build_detector(settings.detectors, cache_size=DETECTION_CACHE_SIZE if settings.remember_findings else 0)
     return PrivacyEngine(detector, policy, relevance=relevance)

@@ -16,7 +16,7 @@ from proxy.entities import Entity
 from proxy.policy import PolicyConfig, Reason
 from proxy.relevance import RelevanceUnavailable, build_judge
 from proxy.relevance.base import judged_candidates, window_for
-from proxy.relevance.lora import BASE_PRECISION, BUNDLED_ADAPTER, SMOKE_ADAPTER, LoraJudge
+from proxy.relevance.lora import BASE_PRECISION, BUNDLED_ADAPTER, MARGIN_CACHE_SIZE, SMOKE_ADAPTER, LoraJudge
 
 BUNDLED = bundled_model_path()
 HAVE_LLAMA = BUNDLED is not None and importlib.util.find_spec("llama_cpp") is not None
@@ -206,7 +206,7 @@ def test_margins_are_remembered_per_question_and_candidate(smoke_judge: LoraJudg
         smoke_judge.scores(QUERY, CANDIDATES, sources)
         assert len(smoke_judge._margin_cache) == 2  # bounded: the oldest are forgotten
     finally:
-        smoke_judge.margin_cache_size = 4096
+        smoke_judge.margin_cache_size = MARGIN_CACHE_SIZE
 
 
 @needs_smoke

@@ -28,6 +28,8 @@ from proxy.taxonomy import PiiType
 
 log = logging.getLogger(__name__)
 
+DETECTION_CACHE_SIZE = 256  # texts whose entities a pipeline remembers (`remember_findings`)
+
 
 class DetectionUnavailable(RuntimeError):
     """Protection cannot run (a model failed to load, a detector raised). Never forward."""
@@ -149,7 +151,7 @@ class DetectorPipeline(Detector):
     name = "pipeline"
     CACHE_CHARS = 4_000_000  # a few MB: pasted documents must not pile up in memory
 
-    def __init__(self, detectors: Sequence[Detector], cache_size: int = 256) -> None:
+    def __init__(self, detectors: Sequence[Detector], cache_size: int = DETECTION_CACHE_SIZE) -> None:
         self.detectors = list(detectors)
         self.cache_size = cache_size
         self._cache: OrderedDict[str, tuple[Entity, ...]] = OrderedDict()

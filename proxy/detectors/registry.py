@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 
-from proxy.detectors.base import Detector, DetectorPipeline
+from proxy.detectors.base import DETECTION_CACHE_SIZE, Detector, DetectorPipeline
 
 DetectorFactory = Callable[[], Detector]
 
@@ -42,6 +42,6 @@ def _factory(name: str) -> DetectorFactory:
     return factory
 
 
-def build_detector(names: Sequence[str], cache_size: int = 256) -> DetectorPipeline:
+def build_detector(names: Sequence[str], cache_size: int = DETECTION_CACHE_SIZE) -> DetectorPipeline:
     """A pipeline of the named detectors, in the given order, remembering the last `cache_size` texts."""
     return DetectorPipeline([_factory(name)() for name in names], cache_size=cache_size)

@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 WEIGHTS_DIR = Path(__file__).resolve().parents[2] / "local_models" / "weights" / "relevance"
 BUNDLED_ADAPTER = WEIGHTS_DIR / "smollm2-relevance-lora.gguf"
 SMOKE_ADAPTER = WEIGHTS_DIR / "smoke" / "smollm2-relevance-lora-smoke.gguf"
+MARGIN_CACHE_SIZE = 4096  # (question, candidate) margins a judge remembers (`remember_findings`)
 TRAIN_HINT = ("train it with `make model-relevance` (see docs/models/relevance-card.md) or register one with "
               "`veil models add NAME FILE.gguf --kind relevance-lora`")
 
@@ -61,7 +62,7 @@ class LoraJudge:
                  n_threads: int | None = None, n_gpu_layers: int = 0, fast_base: bool = True,
                  cache_dir: str | os.PathLike[str] | None = None, skip_tags: Collection[str] = (),
                  method: str = "multiseq", n_ctx: int = 2048, merge: bool = True,
-                 level: str = DEFAULT_LEVEL, margin_cache_size: int = 4096) -> None:
+                 level: str = DEFAULT_LEVEL, margin_cache_size: int = MARGIN_CACHE_SIZE) -> None:
         """`threshold`, when given, replaces the adapter's tuned one and the `level` offset is added to it.
         `margin_cache_size=0` scores every candidate every time."""
         self.name = name
@@ -203,4 +204,4 @@ class LoraJudge:
         return self.select(scores)
 
 
-__all__ = ["BUNDLED_ADAPTER", "SMOKE_ADAPTER", "LoraJudge"]
+__all__ = ["BUNDLED_ADAPTER", "MARGIN_CACHE_SIZE", "SMOKE_ADAPTER", "LoraJudge"]
