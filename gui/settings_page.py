@@ -77,6 +77,10 @@ class SettingsPage(QWidget):
         self.relevance_level_note.setWordWrap(True)
         self.relevance_level_note.setStyleSheet("color:#666")
         self.start_at_login = QCheckBox("Start Veil in the tray when I log in")
+        self.remember_findings = QCheckBox("Remember recent findings in memory, so a re-sent conversation costs "
+                                           "only its new part (never written to disk)")
+        self.remember_findings.setToolTip("Off: Veil keeps nothing of a request once it has been answered; "
+                                          "every request is detected and judged from scratch.")
         self.gliner = QCheckBox("Also detect names, places, organizations and health data with the on-device "
                                 "GLiNER model (recommended; slower per request)")
         self.gliner.setToolTip("Off: only the validated recognizers run (emails, phones, cards, IDs, ...); "
@@ -96,6 +100,7 @@ class SettingsPage(QWidget):
         level_box.addWidget(self.relevance_level_note)
         form.addRow("Relevance level", level_box)
         form.addRow("Detectors", self.gliner)
+        form.addRow("", self.remember_findings)
         form.addRow("", self.start_at_login)
 
         self.always = TagPicker("Always mask")
@@ -139,6 +144,7 @@ class SettingsPage(QWidget):
         self.policy.setCurrentIndex(max(0, self.policy.findData(s.policy)))
         self.relevance_level.setCurrentIndex(max(0, self.relevance_level.findData(s.relevance_level)))
         self.start_at_login.setChecked(s.start_at_login)
+        self.remember_findings.setChecked(s.remember_findings)
         self.gliner.setChecked("gliner" in s.detectors)
         self.always.set_checked(s.always_mask)
         self.never.set_checked(s.never_mask)
@@ -168,6 +174,7 @@ class SettingsPage(QWidget):
             always_mask=self.always.checked(),
             never_mask=self.never.checked(),
             start_at_login=self.start_at_login.isChecked(),
+            remember_findings=self.remember_findings.isChecked(),
         ).validated()
 
     def _say(self, text: str, ok: bool) -> None:

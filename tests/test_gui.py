@@ -323,12 +323,15 @@ def test_settings_persist_and_restart_the_proxy(app: VeilApp, qtbot, gui_env: Pa
     page.never.set_tag("Email Address", False)
     page.never.set_tag("City/Region", True)
     page.start_at_login.setChecked(True)
+    assert page.remember_findings.isChecked()  # the default
+    page.remember_findings.setChecked(False)
     page.save_button.click()
     assert "Saved to" in page.message.text(), page.message.text()
 
     loaded = load_settings()
     assert loaded == app.controller.settings
     assert (loaded.port, loaded.policy, loaded.never_mask) == (port, "all", ("City/Region",))
+    assert loaded.remember_findings is False
     assert not page.gliner.isChecked() and loaded.detectors == ("patterns",)  # an explicit opt-out is saved
     assert "Phone Number" in loaded.always_mask and "Social Security Number" in loaded.always_mask
     assert upstream_api_key() == "sk-veil-test"
@@ -340,6 +343,7 @@ def test_settings_persist_and_restart_the_proxy(app: VeilApp, qtbot, gui_env: Pa
     forwarded = loopback.requests[-1]
     assert forwarded.headers["authorization"] == "Bearer sk-veil-test"  # the keyring key, not the client's
     assert EMAIL not in forwarded.raw  # policy "all", no never-mask on email any more
+    assert app.controller.service.state.engine.detector.cache_size == 0  # the restarted proxy remembers nothing
 
     page.upstream.setText("ftp://nope")
     page.save_button.click()
