@@ -107,7 +107,8 @@ def _reading_guide() -> str:
         "Strict-F1, the loss is subject attribution, not detection. “—”: the system does not do that task "
         "(no detection, or no relevance judgement). <b>veil+JUDGE</b>: an extra relevance judge on veil's detections; "
         "<b>gold+JUDGE</b>: the same judge on the gold entities as candidates (the paper's “w/ Choice”), so its "
-        "QR-F1 measures the judge alone.</p></div>"
+        "QR-F1 measures the judge alone. <b>ms/sample</b>: veil's row is what the pipeline costs; the rows after it "
+        "reuse its detections and the judge's margins it already computed, so theirs are lower.</p></div>"
     )
 
 
