@@ -42,6 +42,7 @@ import httpx
 
 from proxy.config import Settings
 from proxy.factory import build_engine
+from proxy.policy import Reason
 
 PROMPTS: dict[str, str] = {
     "200": (
@@ -229,7 +230,11 @@ def _chat(engine: Any, iterations: int) -> dict[str, Any]:
         "later_turn": _time_after(after_previous_turn, lambda: engine.protect(CHAT, question), iterations),
         "tool_step": _time_after(after_this_turn, lambda: engine.protect([*CHAT, TOOL_RESULT], question), iterations),
     }
-    result: dict[str, Any] = {"chars": sum(map(len, CHAT)), "messages": len(CHAT)}
+    forget()
+    judged = [sum(d.reason in (Reason.NEEDED, Reason.NOT_NEEDED) for d in engine.protect(texts, question).decisions)
+              for texts in (CHAT, [*CHAT, TOOL_RESULT])]
+    result: dict[str, Any] = {"chars": sum(map(len, CHAT)), "messages": len(CHAT),
+                              "judged": judged[0], "judged_with_tool_result": judged[1]}
     for name, samples in timings.items():
         result[f"{name}_p50_ms"] = _percentile(samples, 0.5)
         result[f"{name}_p95_ms"] = _percentile(samples, 0.95)
@@ -313,7 +318,7 @@ def format_report(result: dict[str, Any]) -> str:
     lines.append(hop)
     if "chat" in result:
         chat = result["chat"]
-        lines.append(f"chat of {chat['messages']} messages ({chat['chars']} chars), full p50: "
+        lines.append(f"chat of {chat['messages']} messages ({chat['chars']} chars, {chat['judged']} values judged), full p50: "
                      f"{chat['cold_p50_ms']:.2f} ms cold, {chat['later_turn_p50_ms']:.2f} ms as a later turn, "
                      f"{chat['tool_step_p50_ms']:.2f} ms as an agent's tool step")
     lines.append(f"peak RSS: {result['rss_mb']} MB")

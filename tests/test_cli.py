@@ -78,3 +78,4 @@ def test_bench_json_has_the_documented_keys(tmp_path):
     assert 0 < data["detect_p50_ms"] <= data["detect_p95_ms"]
     chat = data["chat"]  # a conversation re-sent whole: timed cold and as a later turn
     assert chat["messages"] == 6 and all(chat[f"{k}_p50_ms"] > 0 for k in ("cold", "later_turn", "tool_step"))
+    assert 0 < chat["judged"] < chat["judged_with_tool_result"]  # the tool result brings values of its own
