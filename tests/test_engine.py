@@ -178,8 +178,7 @@ def test_the_cache_is_bounded_and_never_remembers_a_failure():
 
 def test_the_cache_holds_a_bounded_amount_of_text():
     detector = CountingDetector(VOCAB)
-    pipeline = DetectorPipeline([detector])
-    pipeline.CACHE_CHARS = 20
+    pipeline = DetectorPipeline([detector], cache_chars=20)
     short, longer, too_long = "Leeds " * 2, "Leeds " * 2 + "x", "Leeds " * 4  # 12, 13 and 24 characters
     for text in (short, longer, longer, short, too_long, too_long):
         pipeline.detect(text)

@@ -14,7 +14,6 @@ import logging
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -23,12 +22,14 @@ from proxy.detectors.descriptor_spans import split_descriptors
 from proxy.detectors.health_spans import retag_health
 from proxy.detectors.org_spans import trim_site_words
 from proxy.entities import Entity
+from proxy.recent import Recent
 from proxy.subjects import assign_subjects
 from proxy.taxonomy import PiiType
 
 log = logging.getLogger(__name__)
 
 DETECTION_CACHE_SIZE = 256  # texts whose entities a pipeline remembers (`remember_findings`)
+DETECTION_CACHE_CHARS = 4_000_000  # and their characters in all: pasted documents must not pile up in memory
 
 
 class DetectionUnavailable(RuntimeError):
@@ -141,7 +142,7 @@ class DetectorPipeline(Detector):
     detector whose load failed is tried again by the next call. `readiness()`
     and `statuses()` never wait on that lock.
 
-    The last `cache_size` texts' entities are remembered (at most `CACHE_CHARS`
+    The last `cache_size` texts' entities are remembered (at most `cache_chars`
     characters of text in all): a chat client re-sends the whole conversation
     with every request, and detection depends on the text alone, so only the new
     turn costs model time. A failed detection is never remembered (the next
@@ -149,14 +150,11 @@ class DetectorPipeline(Detector):
     """
 
     name = "pipeline"
-    CACHE_CHARS = 4_000_000  # a few MB: pasted documents must not pile up in memory
 
-    def __init__(self, detectors: Sequence[Detector], cache_size: int = DETECTION_CACHE_SIZE) -> None:
+    def __init__(self, detectors: Sequence[Detector], cache_size: int = DETECTION_CACHE_SIZE,
+                 cache_chars: int = DETECTION_CACHE_CHARS) -> None:
         self.detectors = list(detectors)
-        self.cache_size = cache_size
-        self._cache: OrderedDict[str, tuple[Entity, ...]] = OrderedDict()
-        self._cache_chars = 0
-        self._cache_lock = threading.Lock()
+        self._recent: Recent[str, tuple[Entity, ...]] = Recent(cache_size, cache_chars, len)
         self._loaded: set[str] = set()
         self._lock = threading.Lock()
         self._loading: str | None = None  # the detector loading now
@@ -245,27 +243,26 @@ class DetectorPipeline(Detector):
             return Readiness("unavailable", "; ".join(failed), self._took)
         return Readiness("not loaded", "loads on the first request")
 
+    @property
+    def cache_size(self) -> int:
+        """How many texts' entities are remembered (0: none)."""
+        return self._recent.size
+
+    @cache_size.setter
+    def cache_size(self, size: int) -> None:
+        self._recent.size = size
+
     def detect(self, text: str) -> list[Entity]:
-        with self._cache_lock:
-            cached = self._cache.get(text)
-            if cached is not None:
-                self._cache.move_to_end(text)
-                return list(cached)
+        cached = self._recent.get(text)
+        if cached is not None:
+            return list(cached)
         entities = self._detect(text)
-        if self.cache_size > 0 and len(text) <= self.CACHE_CHARS:
-            with self._cache_lock:
-                if text not in self._cache:
-                    self._cache_chars += len(text)
-                self._cache[text] = tuple(entities)
-                while len(self._cache) > self.cache_size or self._cache_chars > self.CACHE_CHARS:
-                    self._cache_chars -= len(self._cache.popitem(last=False)[0])
+        self._recent.put(text, tuple(entities))
         return entities
 
     def cache_clear(self) -> None:
         """Forget the remembered texts (`veil bench` times detection itself, not the cache)."""
-        with self._cache_lock:
-            self._cache.clear()
-            self._cache_chars = 0
+        self._recent.clear()
 
     def _detect(self, text: str) -> list[Entity]:
         found: list[Entity] = []

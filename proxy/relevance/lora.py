@@ -24,7 +24,6 @@ import hashlib
 import logging
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
@@ -39,6 +38,7 @@ from local_models.relevance_runtime import (
     format_prefix,
 )
 from proxy.entities import Entity
+from proxy.recent import Recent
 from proxy.relevance.base import RelevanceUnavailable, Scored, prepare, question_for
 from proxy.relevance.levels import DEFAULT_LEVEL, UnknownLevel, check_offsets, level_threshold
 
@@ -93,9 +93,7 @@ class LoraJudge:
         self._scorer: PrefixScorer | None = None
         self._lock = threading.Lock()
         self.last_scores: dict[int, float] = {}
-        self.margin_cache_size = margin_cache_size
-        self._margin_cache: OrderedDict[tuple[bytes, str], float] = OrderedDict()  # (question digest, suffix)
-        self._cache_lock = threading.Lock()
+        self._margin_cache: Recent[tuple[bytes, str], float] = Recent(margin_cache_size)  # (question digest, suffix)
 
     def threshold_at(self, level: str) -> float:
         """The margin threshold at relevance `level`: the tuned one moved by the adapter's (or the table's) offset."""
@@ -171,27 +169,28 @@ class LoraJudge:
         # A value repeated with the same surroundings (earlier turns re-sent with every request, a
         # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
         unique = list(dict.fromkeys(suffixes))
-        with self._cache_lock:
-            margin_of = {suffix: self._margin_cache[asked, suffix] for suffix in unique
-                         if (asked, suffix) in self._margin_cache}
-            for suffix in margin_of:
-                self._margin_cache.move_to_end((asked, suffix))
+        remembered = {suffix: self._margin_cache.get((asked, suffix)) for suffix in unique}
+        margin_of = {suffix: margin for suffix, margin in remembered.items() if margin is not None}
         todo = [suffix for suffix in unique if suffix not in margin_of]
         if todo:
             fresh = dict(zip(todo, self.scorer().score(prefix, todo)))
             margin_of.update(fresh)
-            if self.margin_cache_size > 0:
-                with self._cache_lock:
-                    for suffix, margin in fresh.items():
-                        self._margin_cache[asked, suffix] = margin
-                    while len(self._margin_cache) > self.margin_cache_size:
-                        self._margin_cache.popitem(last=False)
+            for suffix, margin in fresh.items():
+                self._margin_cache.put((asked, suffix), margin)
         return {s.index: margin_of[suffix] for s, suffix in zip(scored, suffixes)}
+
+    @property
+    def margin_cache_size(self) -> int:
+        """How many (question, candidate) margins are remembered (0: none)."""
+        return self._margin_cache.size
+
+    @margin_cache_size.setter
+    def margin_cache_size(self, size: int) -> None:
+        self._margin_cache.size = size
 
     def cache_clear(self) -> None:
         """Forget the remembered margins (the benches time the model, not the cache)."""
-        with self._cache_lock:
-            self._margin_cache.clear()
+        self._margin_cache.clear()
 
     def select(self, scores: dict[int, float], threshold: float | None = None) -> set[int]:
         """The indices whose margin is above the threshold (this judge's, or another level's)."""
