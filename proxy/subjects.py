@@ -6,7 +6,9 @@ merged entity list of any detector:
 
 1. Person clusters. Full names, nicknames and first names are grouped when
    one's name words are a subset of (or a prefix of) another's ("Maria",
-   "Maria Lopez", "Mo" does not join "Maria"); a handle joins the person
+   "Maria Lopez", "Mo" does not join "Maria"), or one is a diminutive
+   ("Freddie") or a listed nickname ("Joe", "Peggy": the `nicknames`
+   package) of the other's given name; a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
    ("Maya:", "[Maya]", "maya_k:", a chat export's "12/05/25, 21:14 - Maya:"
    or "[Sat 19:02] Maya:", an interview's "Q (Maya Lopez, editor):" and
@@ -75,9 +77,12 @@ per name mention and per he/she, and a scan of the text per stated role).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+
+from nicknames import NickNamer
 
 from proxy.entities import Entity
 
@@ -134,11 +139,26 @@ _ALIAS_RE = re.compile(
 )
 # after a name: "Maya here", "Maya, that's me", "Maya is my name", "Maya (me)"
 # after a nickname: "Bimbo (her preferred name)", "Bex, as she likes to be called"
+_GROUPS = (r"(?:friends|colleagues|family|mates|team\s*mates|co-?workers|classmates|students|pupils|patients|kids|"
+           r"children|grandchildren|aunties|aunts|uncles|cousins|neighbou?rs|regulars|customers|clients|fans|readers|"
+           r"followers|viewers|internet|world|squad|team|crew|group|lads|girls|boys|village|town|class|family|staff|"
+           r"residents|players|everyone|everybody|people)")
 _ALIAS_AFTER_RE = re.compile(
-    r"\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
+    r"[\"'”’]?\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
     r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called|"
-    r"\s+to\s+(?:(?:her|his|their|my|our)\s+)?(?:friends|colleagues|family|mates|team\s*mates|co-?workers|classmates|"
-    r"students|patients|everyone|most\s+people)\b)",
+    r"\s+to\s+(?:everyone|everybody|all|most\s+people|(?:(?:her|his|their|my|our|the|its)\s+)?(?:[^\W\d_]+\s+){0,2}?"
+    + _GROUPS + r")\b)",
+    re.IGNORECASE,
+)
+# a second name for the person just described, whatever the detector tagged it: "formerly known as Jessamyn
+# Clare Pryce-Dobbs", "under the pen name N. A. Hart", "(English name: William)", "readers know her simply as Hart"
+_RENAMED_BEFORE_RE = re.compile(
+    r"(?:\bknown\s+as|\ba\.?k\.?a\.?|\bn[ée]e|"
+    r"\b(?:pen|stage|ring|screen|english|western|chinese|korean|japanese|maiden|birth|married|former|previous|"
+    r"old|professional|religious|baptismal|confirmation|family)\s+name(?:\s+(?:is|was))?\s*[:|—–-]?|"
+    r"\bkn(?:ows?|ew)\s+(?:her|him|them|me|you)\s+(?:[a-z]+\s+){0,2}?as|"
+    r"\bshortened\s+(?:her|his|their|my|your)\s+name\s+to)"
+    r"\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )
 _HERE_RE = re.compile(
@@ -207,8 +227,44 @@ def _diminutive(short: set[str], given: set[str]) -> bool:
     return any(g.startswith(stem) and len(g) > len(stem) and g != word for g in given)
 
 
+@functools.cache
+def _nicknamer() -> NickNamer:
+    return NickNamer()  # ~2,700 English names and their nicknames; read once (~30 ms)
+
+
+def _hypocorism(short: set[str], given: set[str]) -> bool:
+    """One word that is a listed nickname of a given name ("Joe": Joseph, "Peggy": Margaret, "Bill":
+    William): the forms no prefix or ending rule can see. From the `nicknames` package (hand-curated)."""
+    if len(short) != 1:
+        return False
+    (word,) = tuple(short)
+    canonicals = _nicknamer().canonicals_of(word)
+    return any(g in canonicals for g in given if g != word)
+
+
+# a possessive ("Okonkwo-Bell's deposit") and a Japanese or Indian honorific ("Hana-chan", "Amit-ji") are no name words
+_NOT_NAME_PART_RE = re.compile(r"['’]s\b|-(?:chan|san|kun|sama|ji)\b", re.IGNORECASE)
+
+
 def _name_tokens(name: str) -> set[str]:
-    return {t for t in _WORD_RE.findall(name.casefold()) if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
+    words = _WORD_RE.findall(_NOT_NAME_PART_RE.sub("", name).casefold())
+    return {t for t in words if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
+
+
+def _letters_only(name: str) -> str:
+    """The letters of a name written as initials or spelled out ("HK", "C.O.B.", "K-W-A-M-E"), else ""."""
+    parts = _WORD_RE.findall(name)
+    if len(parts) >= 2 and all(len(p) == 1 for p in parts):
+        return "".join(parts).casefold()
+    word = parts[0] if len(parts) == 1 else ""
+    if word.isupper() and (len(word) == 2 or (len(word) == 3 and not re.search("[AEIOUY]", word))):
+        return word.casefold()  # "HK", "TJ", "JRR"; not "ANA" or "LEO", which are names
+    return ""
+
+
+def _first_word(name: str, tokens: set[str]) -> set[str]:
+    words = [t for t in _WORD_RE.findall(_NOT_NAME_PART_RE.sub("", name).casefold()) if t in tokens]
+    return {words[0]} if words else set()
 
 
 class _People:
@@ -221,20 +277,23 @@ class _People:
         return cluster
 
     def find(self, name: str, pos: int, gender: str | None = None) -> _Cluster:
+        spelled = self.spelled(name)
+        if spelled:
+            spelled[0].last_seen = max(spelled[0].last_seen, pos)
+            return spelled[0]
         tokens = _name_tokens(name)
         if not tokens:
             return self.new(tokens, pos)
-        words = [t for t in _WORD_RE.findall(name.casefold()) if t in tokens]
-        first = {words[0]} if words else set()
-        candidates = [c for c in self.clusters if c.tokens and (
-            self._same(tokens, c.tokens) or _diminutive(tokens, c.given) or _diminutive(c.tokens, first))]
+        first = _first_word(name, tokens)
+        candidates = [c for c in self.clusters if self._called(c, tokens, first)]
         if candidates:
             # prefer one whose gender fits ("Ms Clarke": the mother, not her son Mason Clarke),
             # then an exact match, then the most recently mentioned
             cluster = max(candidates, key=lambda c: (
                 gender is None or c.gender in (None, gender), c.gender == gender, c.tokens == tokens, c.last_seen
             ))
-            shorter = self._short_form(cluster.tokens, tokens) or _diminutive(cluster.tokens, first)
+            shorter = (self._short_form(cluster.tokens, tokens) or _diminutive(cluster.tokens, first)
+                       or _hypocorism(cluster.tokens, first))
             if (tokens > cluster.tokens or shorter) and not any(
                 other is not cluster and tokens >= other.tokens and other.tokens for other in candidates
             ):
@@ -243,6 +302,30 @@ class _People:
             cluster = self.new(tokens, pos)
         cluster.last_seen = max(cluster.last_seen, pos)
         return cluster
+
+    def known(self, name: str) -> list[_Cluster]:
+        """The people this name can stand for, as `find` would match it."""
+        tokens = _name_tokens(name)
+        first = _first_word(name, tokens)
+        return [c for c in self.clusters if self._called(c, tokens, first)] or self.spelled(name)
+
+    def spelled(self, name: str) -> list[_Cluster]:
+        """The one person whose name these letters spell out ("K-W-A-M-E") or abbreviate ("HK", "C.O.B.")."""
+        letters = _letters_only(name)
+        if not letters:
+            return []
+        found = [c for c in self.clusters if letters in c.tokens or (
+            len(letters) <= 4 and len(c.tokens) >= len(letters) and set(letters) <= {t[0] for t in c.tokens}
+            and len({t[0] for t in c.tokens}) >= 2)]
+        return found if len(found) == 1 else []
+
+    @classmethod
+    def _called(cls, c: _Cluster, tokens: set[str], first: set[str]) -> bool:
+        """Whether `c` can be called by a name of these words (whose first word is `first`)."""
+        return bool(c.tokens) and (
+            cls._same(tokens, c.tokens) or _diminutive(tokens, c.given) or _diminutive(c.tokens, first)
+            or _hypocorism(tokens, c.given) or _hypocorism(c.tokens, first)
+        )
 
     @staticmethod
     def _same(a: set[str], b: set[str]) -> bool:
@@ -550,7 +633,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     first_person_at = next((m.start() for m in _FIRST_RE.finditer(text) if speaker_at(m.start()) is None), None)
     for i, e in enumerate(ents):
         if e.tag in PERSON_TAGS:
-            known = [c for c in people.clusters if c.tokens and people._same(_name_tokens(e.text), c.tokens)]
+            known = people.known(e.text)
             if places.named_as_place(text, e, bool(known)):
                 continue  # "I call Sendai home", "Location: João Pessoa": a place, not a person
             cluster = None
@@ -581,6 +664,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                         target = prev if prev is not None else (first if first is not None else target)
                     cluster = people.clusters[target]
                     cluster.tokens |= _name_tokens(e.text)
+            if cluster is None and not known and anchors and not in_dialogue and _second_name(text, e, before40):
+                cluster = people.clusters[max(anchors, key=lambda a: a.pos).cluster]  # "Margarethe ..., "Gretl" to all"
+                cluster.tokens |= _name_tokens(e.text)
             self_intro = intro is not None and _FIRST_CI_RE.search(intro.group(0)) is not None
             writer = people.clusters[speaker_at(e.start)] if in_dialogue else narrator
             if cluster is None and writer is not None and not known and (
@@ -819,6 +905,8 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
         return True
     line_start = text.rfind("\n", 0, e.start) + 1
     before = text[max(line_start, e.start - 60) : e.start]
+    if before[-1:] in _QUOTE_PAIRS:
+        before = before[:-1]  # 'her husband "Bear"' as 'her husband Bear'
     after = text[e.end : e.end + 30]
     if re.match(r"['’]s?\b|\s*,\s*(?:my|our|his|her|their|the|a|an)\s", after, re.IGNORECASE):
         return True
@@ -987,6 +1075,28 @@ def _sent_from(text: str, e: Entity) -> bool:
 
 # "(", "(née", "(born", "(a.k.a." right before the bracketed name
 _ALIAS_PAREN_RE = re.compile(r"\(\s*(?:(?:n[ée]e|born|formerly|previously|maiden\s+name:?|a\.?k\.?a\.?)\s+)?$", re.IGNORECASE)
+
+
+_KEY_VALUE_RE = re.compile(r"[\"']\s*[:=]\s*[\"'\d\[{]")
+_QUOTE_PAIRS = {'"': '"', "“": "”", "‘": "’", "'": "'", "«": "»", "„": "“"}
+
+
+def _second_name(text: str, e: Entity, before: str) -> bool:
+    """A further name for the person just described, not a new person, whatever the detector tagged it: after a
+    renaming cue ("formerly known as ...", "pen name"), for a group ("HK to the internet"), or alone in quotes
+    with no relation or role before it ('"Gretl" to everyone', 'signs his notes "C.O.B."', but not 'her
+    husband "Bear"')."""
+    if _RENAMED_BEFORE_RE.search(before) or _ALIAS_AFTER_RE.match(text, e.end):
+        return True
+    opening = text[e.start - 1 : e.start] if e.start else ""
+    closing = _QUOTE_PAIRS.get(opening)
+    if closing is None or not text[e.end : e.end + 2].lstrip(".,!?").startswith(closing):
+        return False
+    if re.search(r"[:=\[{,]\s*$", before[:-1]) and _KEY_VALUE_RE.search(text):
+        return False  # a value in JSON or code: '"name": "Hugo Lefèvre"'
+    role = _ROLE_BEFORE_RE.search(before[:-1].rstrip())
+    head = role.group(1).split()[-1].casefold().strip("'’") if role else ""
+    return not (head in RELATIONS or _is_role_word(head))
 
 
 def _parenthesised_alias(text: str, first: Entity, second: Entity) -> bool:

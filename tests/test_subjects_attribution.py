@@ -517,6 +517,70 @@ def test_short_form_before_or_after_the_full_name_is_the_same_person():
     assert got == "AAAAA"
 
 
+
+def test_listed_nickname_joins_its_given_name_in_either_order():
+    # forms no prefix or ending rule sees, from the `nicknames` package: Joe/Joseph, Peggy/Margaret, Bill/William
+    text = "Joseph Whitaker turned 80 in May. Joe has Parkinson's and lives in Harrogate."
+    got = letters(text, ("Joseph Whitaker", "Full Name"), ("80", "Age"), ("May", "Date"), ("Joe", "Nickname"),
+                  ("Parkinson's", "Medical Condition"), ("Harrogate", "City/Region"))
+    assert got == "AAAAAA"
+    text = "Peggy runs the bakery on Mill Lane. Margaret Doyle, 67, took it over in 1990."
+    got = letters(text, ("Peggy", "Nickname"), ("Mill Lane", "Street Address"), ("Margaret Doyle", "Full Name"),
+                  ("67", "Age"), ("1990", "Date"))
+    assert got == "AAAAA"
+    # a different given name is still a different person: Bill is no nickname of Thomas
+    text = "Thomas Reid, 58, is a welder. His brother Bill, 61, drives a taxi."
+    got = letters(text, ("Thomas Reid", "Full Name"), ("58", "Age"), ("welder", "Occupation"),
+                  ("Bill", "Nickname"), ("61", "Age"))
+    assert got == "AAABB"
+
+
+def test_second_names_join_the_person_just_described():
+    # alone in quotes, after a renaming cue, for a group: a further name, whatever the detector tagged it
+    text = ('Margarethe Hofbauer, "Gretl" to everyone in Hallstatt, died aged 91. '
+            "Gretl taught piano at the Bruckner Conservatory.")
+    got = letters(text, ("Margarethe Hofbauer", "Full Name"), ("Gretl", "Nickname"), ("Hallstatt", "City/Region"),
+                  ("91", "Age"), ("Gretl", "Nickname", 1), ("Bruckner Conservatory", "Educational Institution"))
+    assert got == "AAAAAA"
+    text = ("I, Tomasz Wisniewski, work as a forklift operator. At work I am called \"Tommy W\" on the radio. "
+            "Tommy W is what I shouted.")
+    got = letters(text, ("Tomasz Wisniewski", "Full Name"), ("forklift operator", "Occupation"),
+                  ("Tommy W", "Full Name"), ("Tommy W", "Full Name", 1))
+    assert got == "AAAA"
+    text = ("Ngozi Eze-Hartmann lectures at SOAS. She writes crime fiction under the pen name N. A. Hart; "
+            "N. A. Hart lives in Walthamstow.")
+    got = letters(text, ("Ngozi Eze-Hartmann", "Full Name"), ("SOAS", "Educational Institution"),
+                  ("N. A. Hart", "Full Name"), ("N. A. Hart", "Full Name", 1), ("Walthamstow", "City/Region"))
+    assert got == "AAAAA"
+    text = "Hana Kobayashi-Reyes, illustrator. Hana-chan to my aunties, HK to the internet. HK lives in Guadalajara."
+    got = letters(text, ("Hana Kobayashi-Reyes", "Full Name"), ("illustrator", "Occupation"),
+                  ("Hana-chan", "Nickname"), ("HK", "Nickname"), ("HK", "Nickname", 1), ("Guadalajara", "City/Region"))
+    assert got == "AAAAAA"
+
+
+def test_initials_spelled_names_and_possessives_join_their_person():
+    text = ("Our tenant, Mr. Chidi Okonkwo-Bell, moves to Manchester. Please return Mr. Okonkwo-Bell's deposit. "
+            'He signs his notes C.O.B. and C.O.B. is always polite.')
+    got = letters(text, ("Chidi Okonkwo-Bell", "Full Name"), ("Manchester", "City/Region"),
+                  ("Okonkwo-Bell's", "Full Name"), ("C.O.B.", "Nickname"), ("C.O.B.", "Nickname", 1))
+    assert got == "AAAAA"
+    text = "Hi, this is Kwame Asante, I'm a junior doctor, 31. The name again is Kwame, K-W-A-M-E. K-W-A-M-E."
+    got = letters(text, ("Kwame Asante", "Full Name"), ("junior doctor", "Occupation"), ("31", "Age"),
+                  ("Kwame", "Nickname"), ("K-W-A-M-E", "Nickname"), ("K-W-A-M-E", "Nickname", 1))
+    assert got == "AAAAAA"
+
+
+def test_a_quoted_name_after_a_relation_or_in_json_is_someone_else():
+    text = 'Dana Levi, 44, is a pilot. Her husband "Bear" is a chef in Haifa.'
+    got = letters(text, ("Dana Levi", "Full Name"), ("44", "Age"), ("pilot", "Occupation"), ("Bear", "Nickname"),
+                  ("chef", "Occupation"), ("Haifa", "City/Region"))
+    assert got == "AAABBB"
+    text = ('[{"age": 34, "city": "Lyon", "name": "Camille Roux"},\n'
+            ' {"age": 29, "city": "Nantes", "name": "Hugo Lefevre"}]')
+    got = letters(text, ("34", "Age"), ("Lyon", "City/Region"), ("Camille Roux", "Full Name"), ("29", "Age"),
+                  ("Nantes", "City/Region"), ("Hugo Lefevre", "Full Name"))
+    assert got == "AAABBB"
+
 def test_short_forms_do_not_merge_different_names():
     # "Mark" is no short form of "Maria"; "Danny" stays apart from "Dorothy"
     text = "Maria Lopez is 40 and her husband Mark is 42."
