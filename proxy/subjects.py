@@ -43,11 +43,12 @@ merged entity list of any detector:
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
    "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
-   "sent from Maya's iPhone", a name alone on the last line (a signature's
-   e-mail or phone lines may follow); else an unnamed
+   "sent from Maya's iPhone", a name alone on the last line, with a title
+   before it or a role after a comma ("Mrs Gloria Adebanjo", "Owen Pritchard,
+   landlord"; a signature's e-mail or phone lines may follow); else an unnamed
    self. Once the narrator is known, another name given that way is theirs
    too. A name heading a first-person text, as on a CV, is the narrator
-   from the start, so "Call me Dede" or "I am Zainichi Korean" below it adds
+   from the start (a heading about someone, "Recommendation for X", is not), so "Call me Dede" or "I am Zainichi Korean" below it adds
    no one; a dialogue speaker's "I go by Vicky" names the speaker);
    "my sister"/"my colleague's" refers to the person introduced with that
    relation (an unnamed carer, "my doctor confirmed ...", and an
@@ -949,7 +950,12 @@ def _is_header(text: str, e: Entity) -> bool:
         and not text[:line_start].strip(" \t\n#*-=:")
         and not _FIRST_RE.search(line)
         and not _GREETING_RE.match(line)
+        and not _ABOUT_BEFORE_RE.search(text, line_start, e.start)
     )
+
+
+# "Recommendation for X", "Re: X", "Notes on X": a heading about someone, not by them
+_ABOUT_BEFORE_RE = re.compile(r"\b(?:for|about|on|re|regarding|concerning|of|to|with)\s*[:—–-]?\s*$", re.IGNORECASE)
 
 
 # "settled in X", "comes from X", "my home base is X": a place where a name was tagged
@@ -1209,13 +1215,22 @@ _SIGN_OFF_RE = re.compile(
 def _is_sign_off(text: str, e: Entity) -> bool:
     """A name closing the text (but for a signature's contact lines: an e-mail, a phone, a title): after
     "Best regards," / "Thanks," / "-", or alone on the last line of several."""
-    rest = text[e.end :].strip(" \t\n.!-—")
-    if rest and not _signature_lines(text[e.end :]):
+    after = text[e.end :]
+    role = _SIGNED_ROLE_RE.match(after)  # "Owen Pritchard, landlord", "Freya Nygaard, Head of Analytics"
+    if role:
+        after = after[role.end() :]
+    rest = after.strip(" \t\n.!-—")
+    if rest and not _signature_lines(after):
         return False
     if _SIGN_OFF_RE.search(text[max(0, e.start - 30) : e.start]):
         return True
     line_start = text.rfind("\n", 0, e.start) + 1
-    return line_start > 0 and bool(text[:line_start].strip()) and not text[line_start : e.start].strip(" \t-—–~*_>")
+    lead = text[line_start : e.start].strip(" \t-—–~*_>")
+    return line_start > 0 and bool(text[:line_start].strip()) and (not lead or bool(_TITLE_ONLY_RE.fullmatch(lead)))
+
+
+_SIGNED_ROLE_RE = re.compile(r"[ \t]*,[ \t]*[^\W\d_][^\n.,!?;:]{0,40}(?=[ \t]*(?:\n|$))")
+_TITLE_ONLY_RE = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|rev|revd|sir|dame|cllr)\.?", re.IGNORECASE)
 
 
 def _signature_lines(rest: str) -> bool:

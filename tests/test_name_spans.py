@@ -171,3 +171,17 @@ def test_a_given_name_sharing_the_surname_after_and():
     found = [ent(text, "Sunita Kapoor", "Full Name"), ent(text, "Spencer Holdings", "Company Name")]
     assert spans(text, found) == [("Rajesh", "Nickname"), ("Sunita Kapoor", "Full Name"),
                                   ("Spencer Holdings", "Company Name")]
+
+
+def test_a_found_nickname_is_a_name_at_its_other_mentions():
+    # the model missed the mention that introduces it, which attribution needs
+    text = 'Margarethe Hofbauer, "Gretl" to everyone, died aged 91. Gretl taught piano.'
+    found = [ent(text, "Margarethe Hofbauer", "Full Name"), ent(text, "Gretl", "Nickname", 1)]
+    assert spans(text, found) == [("Margarethe Hofbauer", "Full Name"), ("Gretl", "Nickname"), ("Gretl", "Nickname")]
+    # not a surname the model called a nickname, not a word that is also a name, not inside a longer name
+    text = "Signed D. Okonkwo. Okonkwo will call. May is busy; May Chen is not. Bear Grylls met Bear."
+    found = [ent(text, "D. Okonkwo", "Full Name"), ent(text, "Okonkwo", "Nickname", 1),
+             ent(text, "May", "Nickname", 0), ent(text, "Bear", "Nickname", 1)]
+    got = spans(text, found)
+    assert got.count(("Bear", "Nickname")) == 1 and ("May", "Nickname") in got
+    assert [t for t, tag in got].count("May") == 1 and ("Okonkwo", "Full Name") in got

@@ -175,6 +175,21 @@ def test_heading_name_is_the_narrator_of_what_follows():
         text, ("Omar Haddad", "Full Name"), ("Porto", "City/Region"), ("58 kg", "Weight"), ("Jules", "Nickname"),
     )
     assert got == "ABBB"
+    # a heading about someone ("Recommendation for ...") is not its writer
+    text = ("Recommendation for Pedro Albuquerque\nI managed Pedro at Maersk. Pedro is Brazilian. "
+            "Happy to chat: I'm Freya Nygaard, freya.nygaard@maersk.com.")
+    got = letters(text, ("Pedro Albuquerque", "Full Name"), ("Pedro", "Nickname"), ("Maersk", "Company Name"),
+                  ("Pedro", "Nickname", 1), ("Brazilian", "Nationality"), ("Freya Nygaard", "Full Name"),
+                  ("freya.nygaard@maersk.com", "Email Address"))
+    assert got == "AAAAABB"
+
+
+def test_a_signature_with_a_title_or_a_role_names_the_writer():
+    for signature in ("Mrs Gloria Adebanjo", "Gloria Adebanjo, landlord", "Dr. Gloria Adebanjo, Head of Lettings"):
+        text = f"My tenant Kristof Ruszkowski, 33, plays music until 3 am. I am 64 and retired.\n{signature}"
+        got = letters(text, ("Kristof Ruszkowski", "Full Name"), ("33", "Age"), ("3 am", "Time"), ("64", "Age"),
+                      ("Gloria Adebanjo", "Full Name"))
+        assert got == "AAABB", signature
 
 
 def test_speaker_naming_themself_and_a_name_cut_in_two():

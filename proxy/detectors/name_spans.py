@@ -17,7 +17,10 @@ title before a capitalized word is as sure a sign of a name as any context; so
 is a given name the model found once, written elsewhere with a surname after
 it ("Kieran's a student" ... "Side room 4: Kieran Doyle"), and the given name of
 a full name used alone ("Hannah Whitlock ... Hannah said"), which masking the
-full name alone would leave in clear.
+full name alone would leave in clear. So is a one-word nickname the model found
+once, at its other mentions: the one it misses is often the mention that
+introduces it ('Margarethe Hofbauer, "Gretl" to everyone'), which attribution
+needs to know whose name it is.
 """
 
 from __future__ import annotations
@@ -218,6 +221,24 @@ def _given_name_mentions(text: str, taken: list[Entity], detector: str) -> list[
     return _lone_mentions(text, given, "Nickname", taken, detector)
 
 
+_KINSHIP_NAMES = frozenset({
+    "Nan", "Nana", "Nanna", "Gran", "Granny", "Grandma", "Grandpa", "Grandad", "Granddad", "Gramps", "Mum", "Mom",
+    "Mummy", "Mommy", "Mama", "Dad", "Daddy", "Papa", "Auntie", "Aunty", "Uncle", "Nonna", "Nonno", "Oma", "Opa",
+    "Abuela", "Abuelo", "Baba", "Babcia", "Dziadek", "Yiayia", "Bubbe", "Zayde",
+})
+
+
+def _nickname_mentions(text: str, taken: list[Entity], detector: str) -> list[Entity]:
+    """A one-word nickname the model found once is the same name at its other mentions: the model often misses
+    the one that introduces it ('Margarethe Hofbauer, "Gretl" to everyone ... Gretl taught'), and that mention
+    is where attribution learns whose name it is."""
+    nicknames = {e.text for e in taken if e.tag == "Nickname" and " " not in e.text}
+    nicknames = {n for n in nicknames if _GIVEN.fullmatch(n) and len(n) > 2} - _NOT_SURNAMES - _WORD_NAMES
+    nicknames -= _surnames(text, taken)  # "D. Okonkwo": the model's "Okonkwo" is a surname, found already
+    nicknames -= _KINSHIP_NAMES  # "Nan", "Grandad": what a family calls someone, said of whoever the text is about
+    return _lone_mentions(text, nicknames, "Nickname", taken, detector)
+
+
 def _initial_names(text: str, taken: list[Entity], detector: str) -> list[Entity]:
     """Where the model found one name written as an initial and a surname ("J. Moreau"), the others of that
     form ("K. Ito (Legal), S. Baptiste (Ops)") are names too; alone, "D. Take" could end a sentence."""
@@ -278,6 +299,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _initial_names(text, out, detector)
     out = _surname_mentions(text, out, detector)
     out = _shared_surname_names(text, out, detector)
+    out = _nickname_mentions(text, out, detector)
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
