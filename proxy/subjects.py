@@ -55,16 +55,19 @@ merged entity list of any detector:
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
    her/they refer to the latest other person, he/she to the latest one of a
    fitting gender (known from "Mr"/"Mrs", a kinship word such as "Mother:"
-   or "his wife", or an earlier pronoun only they could take). A document's
+   or "his wife", an earlier pronoun only they could take, or a given name
+   only one gender uses in Faker's name lists, "Hamid", "Zofia"). A document's
    author line ("Statement of witness: X", "Report by: X") names the
    narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
    reports on someone ("I have supervised Dr X", "a reference for Mr X") is
-   nobody's anchor. Outside a dialogue, "you" is whom "You are X" names. A
+   nobody's anchor. Outside a dialogue, "you" is whom "You are X" names or
+   a letter greets ("Dear Mrs X,", "Hi Marisol,"). A
    role given with a name ("Complainant: X", "The appellant, Mr X,", "X
    (treasurer)") is that person's anchor where the text uses it again ("the
    appellant", "the treasurer's"). An e-mail address goes to the one person
    whose given name it spells.
-3. Each other entity goes to the nearest anchor before it in its sentence,
+3. Each other entity goes to the nearest anchor before it in its sentence
+   (an abbreviation's full stop before a number, "staff no. 448210", ends none),
    else the nearest after it in the sentence, else the latest anchor before
    it (pronoun carry-over), else the first one after it.
 4. Letters follow the order in which the subjects' first entities appear; a
@@ -189,6 +192,14 @@ _NOT_SPEAKERS = frozenset({
     "age", "dob", "occupation", "job", "employer", "school", "chat", "transcript", "me", "user", "assistant",
 })
 _SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n\s*")
+# a full stop that ends an abbreviation before a number or a lower-case word ends no sentence: "staff no. 448210",
+# "approx. 40 minutes", "tel. 0161 ...", "St. Mary's" stays one sentence with what follows it
+_ABBREVIATION_RE = re.compile(
+    r"\b(?:no|nos|nr|tel|ref|approx|dept|est|ext|fig|vol|vs|etc|incl|excl|apt|flat|ste|st|av|ave|rd|mt|ft|"
+    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|"
+    r"mr|mrs|ms|dr|prof|rev|sr|jr|capt|sgt|cllr|i\.e|e\.g|a\.k\.a|cf)\.$",
+    re.IGNORECASE,
+)
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -498,6 +509,10 @@ def _sentences(text: str, spans: _Spans) -> list[tuple[int, int]]:
     for m in _SENTENCE_END_RE.finditer(text):
         if spans.strictly_inside(m.start()) or spans.strictly_inside(m.end()):
             continue
+        if m.group()[:1] != "\n" and _ABBREVIATION_RE.search(text, max(0, m.start() - 8), m.start()) and (
+            m.end() < len(text) and (text[m.end()].isdigit() or text[m.end()].islower())
+        ):
+            continue
         cuts.append(m.end())
     cuts.append(len(text))
     return [(a, b) for a, b in zip(cuts, cuts[1:]) if b > a]
@@ -693,7 +708,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                     continue  # an unconfirmed one-word name: an ordinary entity, not a new person
                 cluster = people.find(e.text, e.start, hint)
             if cluster.gender is None:
-                cluster.gender = hint
+                cluster.gender = hint or _name_gender(e.text)
             words = _WORD_RE.findall(e.text.casefold())
             if words and (len(words) > 1 or e.tag == "Nickname"):
                 cluster.given.add(words[0])
@@ -713,7 +728,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             rel = _MY_REL_BEFORE_RE.search(before)
             if rel:
                 relations.append((e.start, rel.group(1).casefold(), cluster.key))
-            if addressee is None and speaker_at(e.start) is None and _ADDRESSEE_RE.search(before):
+            if addressee is None and speaker_at(e.start) is None and (
+                _ADDRESSEE_RE.search(before) or _greeted(text, e)
+            ):
                 addressee = cluster
 
     if narrator is None:
@@ -923,8 +940,8 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     line = text[line_start : len(text) if line_end < 0 else line_end]
     if not re.sub(r"[\W_]+", "", line.replace(e.text, "", 1)):
         return True  # alone on its line: a header, a signature
-    if _is_sign_off(text, e):
-        return True
+    if _is_sign_off(text, e) or _greeted(text, e):
+        return True  # signing a letter or greeted by it: "Hi Marisol,"
     word = e.text.strip()
     if re.match(r"\s*\(\s*(?:age\s+|aged\s+)?\d{1,3}\s*(?:y(?:rs?|ears?)?(?:\s+old)?|mo(?:nths?|s)?|w(?:ee)?ks?)?\s*\)",
                 after, re.IGNORECASE):
@@ -994,6 +1011,23 @@ _SELF_ALIAS_RE = re.compile(
 _ADDRESSEE_RE = re.compile(
     r"(?:^|[\n.!?:]\s*)(?:you\s+are|you['’]re|your\s+(?:full\s+)?name\s+is|you\s+(?:will\s+)?play)\s*$", re.IGNORECASE
 )
+# the greeting line of a letter or an e-mail: "Dear Mrs Okonkwo-Bell,", "Hi Marisol!"
+_GREETING_LINE_RE = re.compile(
+    r"(?:dear|hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|greetings)[ \t]+"
+    r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?$",
+    re.IGNORECASE,
+)
+
+
+def _greeted(text: str, e: Entity) -> bool:
+    """The person a letter or an e-mail greets on one of its first lines: whom its "you" means."""
+    line_start = text.rfind("\n", 0, e.start) + 1
+    line_end = text.find("\n", e.end)
+    if text.count("\n", 0, line_start) > 2 or not _GREETING_LINE_RE.fullmatch(text[line_start : e.start].lstrip()):
+        return False
+    return not text[e.end : len(text) if line_end < 0 else line_end].strip(" \t,!.:;")
+
+
 # a role given with a name: "Complainant: Hannah Lowe", "The appellant, Mr Yusuf Demir,", "Nikhil Rao (treasurer)"
 _TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?"
 _ROLE_LABEL_BEFORE_RE = re.compile(
@@ -1216,7 +1250,7 @@ def _is_sign_off(text: str, e: Entity) -> bool:
     """A name closing the text (but for a signature's contact lines: an e-mail, a phone, a title): after
     "Best regards," / "Thanks," / "-", or alone on the last line of several."""
     after = text[e.end :]
-    role = _SIGNED_ROLE_RE.match(after)  # "Owen Pritchard, landlord", "Freya Nygaard, Head of Analytics"
+    role = _SIGNED_ROLE_RE.match(after)  # "Owen Pritchard, landlord", "Sipho Mokoena (father)", "Dev (u/devcooks)"
     if role:
         after = after[role.end() :]
     rest = after.strip(" \t\n.!-—")
@@ -1229,7 +1263,7 @@ def _is_sign_off(text: str, e: Entity) -> bool:
     return line_start > 0 and bool(text[:line_start].strip()) and (not lead or bool(_TITLE_ONLY_RE.fullmatch(lead)))
 
 
-_SIGNED_ROLE_RE = re.compile(r"[ \t]*,[ \t]*[^\W\d_][^\n.,!?;:]{0,40}(?=[ \t]*(?:\n|$))")
+_SIGNED_ROLE_RE = re.compile(r"(?:[ \t]*,[ \t]*[^\W\d_][^\n.,!?;:]{0,40}|[ \t]*\([^()\n]{1,40}\))(?=[ \t]*(?:\n|$))")
 _TITLE_ONLY_RE = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|rev|revd|sir|dame|cllr)\.?", re.IGNORECASE)
 
 
@@ -1320,6 +1354,32 @@ def _gender_hint(text: str, e: Entity) -> str | None:
         return None
     word = m.group(1).casefold()
     return "m" if word in _MALE_WORDS else "f" if word in _FEMALE_WORDS else None
+
+
+@functools.cache
+def _given_name_genders() -> dict[str, str]:
+    """Given name -> "f" / "m" where Faker's name lists (82 locales) use it for one gender only."""
+    import importlib
+    import pkgutil
+
+    import faker.providers.person as person
+
+    female: set[str] = set()
+    male: set[str] = set()
+    for module in pkgutil.iter_modules(person.__path__):
+        try:
+            provider = importlib.import_module(f"{person.__name__}.{module.name}").Provider
+        except (ImportError, AttributeError):
+            continue
+        female |= {n.casefold() for n in getattr(provider, "first_names_female", ())}
+        male |= {n.casefold() for n in getattr(provider, "first_names_male", ())}
+    return {**{n: "f" for n in female - male}, **{n: "m" for n in male - female}}
+
+
+def _name_gender(name: str) -> str | None:
+    """The gender a given name alone suggests ("Hamid": m, "Zofia": f), for he/she when no title says it."""
+    words = _WORD_RE.findall(name.casefold())
+    return _given_name_genders().get(words[0]) if words else None
 
 
 def _pronoun_gender(word: str) -> str | None:

@@ -626,3 +626,41 @@ def test_stated_alias_and_maiden_name_join_their_person():
     got = letters(text, ("Ingrid Halvorsen", "Full Name"), ("Berg", "Full Name"), ("dentist", "Occupation"),
                   ("Ingrid Berg", "Full Name"), ("Bergen", "City/Region"), ("Oslo", "City/Region"))
     assert got == "AAAAAA"
+
+
+def test_a_given_name_tells_he_from_she_when_no_title_does():
+    # Faker's given names per locale: "Hamid" is a man's name, so "She" is Li Wei though Hamid came last
+    text = "Fact-find: Li Wei Chen and Hamid Rahimi. Deposit from Hamid's savings. She is 35 and a pharmacist."
+    got = letters(text, ("Li Wei Chen", "Full Name"), ("Hamid Rahimi", "Full Name"), ("Hamid", "Nickname"),
+                  ("35", "Age"), ("pharmacist", "Occupation"))
+    assert got == "ABBAA"
+    # a name both genders use tells nothing: the latest person, as before
+    text = "Jean Dupont met Andrea Rossi. She is 40."
+    got = letters(text, ("Jean Dupont", "Full Name"), ("Andrea Rossi", "Full Name"), ("40", "Age"))
+    assert got == "ABB"
+
+
+def test_an_abbreviation_before_a_number_ends_no_sentence():
+    text = ("Joy Mwangi (staff no. 448210) has agreed to take my nights. My own staff number is 391177.\n"
+            "Thanks,\nMarisa Colombo")
+    got = letters(text, ("Joy Mwangi", "Full Name"), ("448210", "Employee ID"), ("391177", "Employee ID"),
+                  ("Marisa Colombo", "Full Name"))
+    assert got == "AABB"
+
+
+def test_you_in_a_letter_is_the_person_it_greets():
+    text = ("Hi Marisol,\nI'm Hannah, an ER physician at Mercy General. My son Theo is 4. "
+            "Your profile says you studied at Sacramento City College.\nHannah Whitcombe")
+    got = letters(text, ("Marisol", "Nickname"), ("Hannah", "Nickname"), ("ER physician", "Occupation"),
+                  ("Mercy General", "Healthcare Facility"), ("Theo", "Nickname"), ("4", "Age"),
+                  ("Sacramento City College", "Educational Institution"), ("Hannah Whitcombe", "Full Name"))
+    assert got == "ABBBCCAB"
+
+
+def test_a_signature_with_a_bracketed_role_or_handle_names_the_writer():
+    for signature in ("Sipho Mokoena (father)", "– Sipho Mokoena (u/sipho_m)"):
+        text = (f"My daughter Thandiwe Mokoena, 19, has lupus. I'm a shift supervisor at Sasol.\n"
+                f"Regards,\n{signature}")
+        got = letters(text, ("Thandiwe Mokoena", "Full Name"), ("19", "Age"), ("lupus", "Medical Condition"),
+                      ("shift supervisor", "Occupation"), ("Sasol", "Company Name"), ("Sipho Mokoena", "Full Name"))
+        assert got == "AAABBB", signature
