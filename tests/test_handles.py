@@ -41,3 +41,32 @@ def test_handles_found(text: str, expected: list[str]) -> None:
 )
 def test_no_handle(text: str) -> None:
     assert handles(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # whole, where the model's words stop at "_" or "."; not the full stop after it
+        ("according to her bio on X (@lea_runs_far), a tired person", ["@lea_runs_far"]),
+        ("find Mei on Instagram as @meilin.draws.", ["@meilin.draws"]),
+        ("Posted by @quietkestrel_\nLong-time lurker", ["@quietkestrel_"]),
+        ("cc @tom and @ana_b", ["@tom", "@ana_b"]),
+        ("Any advice? – Dev (u/devcooksalot)", ["u/devcooksalot"]),
+    ],
+)
+def test_at_handles_whole_and_reddit_users(text: str, expected: list[str]) -> None:
+    assert handles(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "mail lana.nguyen.ux@gmail.com or j@x.org",
+        "meet @ 5pm or @2pm, or @10:30pm",
+        "@dataclass\nclass Point:\n    x: int",
+        "    @Override\n    public String toString() {",
+        "@app.route('/login')\ndef login():",
+    ],
+)
+def test_no_handle_in_addresses_times_or_code(text: str) -> None:
+    assert handles(text) == []

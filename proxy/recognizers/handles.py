@@ -1,6 +1,12 @@
-"""Social media handles written without an "@": where the text itself says it is one.
+"""Social media handles: "@maria_l88" by its shape, and without an "@" where the text says it is one.
 
-"@maria_l88" is a handle by its shape, and the model finds those. Without the "@"
+An "@" handle is taken whole by its shape ("@lea_runs_far", "@karo.bakes", not a
+trailing full stop): the model reads words, and cuts such a handle at its "_" or
+"." ("@lea_runs"), so its score here is above the model's. An "@" inside an
+e-mail address is not a handle, nor is a decorator or an annotation that starts a
+line of code ("@dataclass", "@Override"). A Reddit user is "u/name".
+
+Without the "@"
 a handle looks like any identifier ("max_tokens", "report.pdf"), so it counts only
 where the text says so: after a platform or "username" word ("my discord is
 nightowl.ravi", '"user": "k_ramirez"', "posted by throwaway_kev88"), as the speaker
@@ -50,12 +56,36 @@ def _speaker_anchors(doc: ScanText) -> list[int]:
     return sorted(bracketed + [start for starts in colon.values() for start in starts])
 
 
+# "@" + letters, digits, "_" and inner "."; at least one letter, and not a time ("@2pm", "@ 5pm")
+_AT_HANDLE = r"(?<![\w@.+/-])@(?!\d{1,2}(?:[:.]\d\d)?(?:am|pm|h)\b)(?=[A-Za-z0-9_.]*[A-Za-z])[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?(?![\w@]|\.\w)"
+_REDDIT_USER = r"(?<![\w/])u/[A-Za-z0-9_-]{3,20}(?![\w/-])"
+_CODE_LINE = re.compile(r"[ \t]*(?:@|def |class |async |public |private |protected |function |fun |export )")
+
+
+def _at_handle_anchors(doc: ScanText) -> list[int]:
+    """Every "@" that starts a handle, but for a decorator or an annotation on a line of its own above code."""
+    text = doc.text
+    starts = []
+    for match in re.finditer(r"@", text):
+        at = match.start()
+        line_start = text.rfind("\n", 0, at) + 1
+        if not text[line_start:at].strip():
+            line_end = text.find("\n", at)
+            following = text[line_end + 1 :] if line_end >= 0 else ""
+            if _CODE_LINE.match(following) or re.match(r"@\w+\(", text[at:]):
+                continue
+        starts.append(at)
+    return starts
+
+
 def handle_recognizer() -> PatternRecognizer:
     """Handles without "@" where a platform word, a chat export or a signature says they are handles."""
     return PatternRecognizer(
         "social-handle",
         "Social Media Handle",
         [
+            Pattern.compile("at-handle", _AT_HANDLE, 0.9, left_bound="", anchors=_at_handle_anchors),
+            Pattern.compile("reddit-user", _REDDIT_USER, 0.9, left_bound="", anchors=word_anchors(["u"])),
             Pattern.compile(
                 "platform-word",
                 rf"{_PLATFORM}(?:'s)?(?:\s+(?i:name|id|handle|username|account))?[\"'”]?\s*(?:is\s+|[:=]\s*|-\s+)?[\"'“]?"
