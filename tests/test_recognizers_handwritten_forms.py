@@ -51,6 +51,8 @@ AGES = [
     ("hi all. im kemi, 27, i rent the top floor", "27"),
     ("plus baby Inés (10 months), cot please", "10 months"),
     ("Candidate summary: Thiago Ferreira - 42, Brazilian", "42"),
+    ("About me: Rafael, 34. Friends say Rafa", "34"),
+    ("and Mei Lin, who's 33 and works as a UX designer", "33"),
 ]
 
 NOT_AGES = [

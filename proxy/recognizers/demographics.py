@@ -197,11 +197,11 @@ def age_recognizer() -> PatternRecognizer:
                 validator=_plausible_age,
                 anchors=_BULLET_ANCHORS,
             ),
-            # "Leo is 8 and", "Kayla, is 15", "who is 19 and", "hes maybe 50,", "she's 70-ish",
+            # "Leo is 8 and", "Kayla, is 15", "who is 19 and", "who's 33 and", "hes maybe 50,", "she's 70-ish",
             # "Hana Suzuki was 17 then", "She was seventy-two and", "Aiyana's only 19 so"
             Pattern.compile(
                 "is-age",
-                r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is"
+                r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is|who['’]s"
                 rf"|{_not_a_name_guard()}[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
                 r"|(?:'s|’s)(?=\s+(?:only|just|nearly|almost|barely)\b))))"
                 r"\s+(?:(?:only|just|nearly|almost|barely|about|around|maybe|probably)\s+)?"
@@ -217,10 +217,12 @@ def age_recognizer() -> PatternRecognizer:
                 validator=_plausible_age,
                 left_bound="",
             ),
-            # "Siobhán Kelly, 31, primary school teacher", "Mum (Doreen Fletcher, 84)", "Drury — 71, ex-Navy"
+            # "Siobhán Kelly, 31, primary school teacher", "Mum (Doreen Fletcher, 84)", "Drury — 71, ex-Navy",
+            # "About me: Rafael, 34. Friends say ..."
             Pattern.compile(
                 "apposition",
-                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|[ \t]*\n|[ \t]*$)(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
+                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$)"
+                r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
                 0.5,
                 validator=_plausible_age,
                 anchors=_apposition_anchors,
