@@ -23,6 +23,10 @@ from proxy.recognizers.employers import employer_recognizer
         ("Experience\n- Backend Engineer, Coupang (2019–present): payments\n- Software Engineer Intern, Naver (2018)",
          ["Coupang", "Naver"]),
         ("I've been a Telstra customer for nine years.", ["Telstra"]),
+        # where someone is, in a named town
+        ("I managed Pedro on the analytics team at Maersk in Copenhagen.", ["Maersk"]),
+        ("I'm a recruiter myself (at Hays in Warsaw) but", ["Hays"]),
+        ("a self-employed architect who runs Rezaei Design Studio in Burnaby", ["Rezaei Design Studio"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
@@ -52,6 +56,8 @@ def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
         "I left Monday and came back on Friday.",
         "My doctor works at night.",
         "I'm a teacher, Paris (2019) was fun.",
+        "We met at Christmas in Rome and landed at Heathrow in May.",
+        "I stayed at Sarah's in Leeds.",
     ],
 )
 def test_no_employer(text: str) -> None:

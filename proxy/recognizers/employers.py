@@ -9,7 +9,8 @@ with" is an organization someone belongs to or deals with, whatever its name; af
 at", "MSc at", "my uni is" it is where they study (an Educational Institution); after "a volunteer at",
 "helps out at" a charity (NGO); after "dealing with", "an application at" a public body; and
 on a CV line after the job title and before the dates ("Backend Engineer, Coupang (2019–present)");
-before "customer", "policyholder" or "employee" ("a Telstra customer").
+before "customer", "policyholder" or "employee" ("a Telstra customer"); between "at" (or "runs",
+"founded") and "in" + a town ("the team at Maersk in Copenhagen").
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"
 an Educational Institution, "... Council" a Government Agency, "... Trust" an NGO) and is
@@ -88,6 +89,12 @@ _CUSTOMER = re.compile(
     rf"\b(?:[Aa]n?|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Ll]ong-time|[Ll]oyal)[ \t]+{_ORG}[ \t]+"
     r"(?:customer|client|subscriber|policyholder|cardholder|account holder|employee)s?\b"
 )
+# where someone is, in a named town: "team at Maersk in Copenhagen", "(at Hays in Warsaw)", "runs Rezaei Design
+# Studio in Burnaby"; "at Christmas in Rome" and "at Heathrow in May" name a time or a place (`_NOT_ORG`)
+_AT_ORG_IN = re.compile(
+    rf"\b(?:at|runs|owns|founded|co-founded)[ \t]+{_ORG}(?=[ \t]+in[ \t]+(?!(?:the|a|an|my|our|his|her|their)\b)"
+    r"[A-ZÀ-ÖØ-Þ][\w'’-]+)"
+)
 _PAPERWORK = re.compile(
     r"[ \t]+(?:over|about|regarding|on|for)[ \t]+(?:(?:my|his|her|their|our|some|the|a|an)[ \t]+)?(?:\w+[ \t]+)?"
     r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
@@ -111,7 +118,8 @@ _KIND_OF = {word: tag for tag, words in KINDS.items() for word in words}
 # words that make the name a place or a time, not an organization
 _NOT_ORG = frozenset(
     "Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August "
-    "September October November December Christmas Easter Home Heathrow Gatwick Street Road Avenue Lane".split()
+    "September October November December Christmas Easter Home Heathrow Gatwick Street Road Avenue Lane Airport "
+    "Station Park Beach Festival Hotel Diwali Eid Ramadan Hanukkah Thanksgiving New Year Night Noon".split()
 )
 
 
@@ -145,6 +153,10 @@ class EmployerRecognizer(PatternRecognizer):
         if any(cue in raw for cue in _CUE_WORDS):
             for match in _CUES.finditer(raw):
                 yield from self._entity(raw, match, seen, "cue")
+        if " in " in raw:
+            for match in _AT_ORG_IN.finditer(raw):
+                if not re.search(r"['’]s?$", match.group("org")):  # "at Sarah's in Leeds": someone's home
+                    yield from self._entity(raw, match, seen, "at-org-in")
         for match in _STUDY.finditer(raw):
             yield from self._entity(raw, match, seen, "study", default="Educational Institution")
         for match in _CUSTOMER.finditer(raw):
