@@ -16,6 +16,11 @@ from conftest import pattern_texts
         ("I'm Iranian, so my permit matters.", ["Iranian"]),
         ("Candidate: Ana Lima\n- 42, Brazilian, based in Porto", ["Brazilian"]),
         ("She's Ghanaian-British and works in Leeds.", ["Ghanaian-British"]),
+        ("I am 17 and Uzbek, and I am applying", ["Uzbek"]),
+        ("I'm half Italian, half Dutch, which explains the surname.", ["Italian", "Dutch"]),
+        ("She is 35, Chinese with ILR, a pharmacist", ["Chinese"]),
+        ("Ingrid is a 41-year-old Norwegian computational linguist.", ["Norwegian"]),
+        ("The Turkish-born 52-year-old opened the shop in 1999.", ["Turkish"]),
     ],
 )
 def test_nationalities_found(text: str, expected: list[str]) -> None:
@@ -25,7 +30,7 @@ def test_nationalities_found(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize(
     "text",
     ["I love Italian food.", "The restaurant is Thai.", "I'm Scottish on both sides of the family.",
-     "Is French harder than Spanish?"],
+     "Is French harder than Spanish?", "My Italian teacher is great.", "We need an Italian chef for the party."],
 )
 def test_no_nationality(text: str) -> None:
     assert pattern_texts(text, "Nationality") == []

@@ -3,14 +3,19 @@
 "Italian food" is not PII, "I'm Italian" is. A demonym (of a sovereign country; "Scottish" or
 "Catalan" often name an ethnicity instead) counts after a nationality label ("Nationality:
 Brazilian"), before a citizenship word ("a Turkish national", "British citizen", "Polish
-licence"), after "I'm" / "he is" ending the phrase ("I'm Iranian, so ..."), or between commas
-after an age ("Thiago Ferreira, 42, Brazilian, based in Lisbon"). Hyphenated pairs are one
+licence"), after "I'm" / "he is" ending the phrase ("I'm Iranian, so ...", "I am 17 and Uzbek", "half Italian, half
+Dutch"), after an age ("Thiago Ferreira, 42, Brazilian, based in Lisbon"), before a job it qualifies ("an
+Argentine ML engineer"; not a subject taught: "my Italian teacher"), or before "-born" ("the Turkish-born
+baker"). Hyphenated pairs are one
 nationality ("Ghanaian-British"). The list was written for Veil (no data set's vocabulary).
 """
 
 from __future__ import annotations
 
+import re
+
 from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.occupations import JOB_WORDS
 from proxy.recognizers.scan import number_anchors, word_anchors
 
 DEMONYMS = """
@@ -31,6 +36,11 @@ Turkish Turkmen Ugandan Ukrainian Uruguayan Uzbek Venezuelan Vietnamese Yemeni Z
 _NAMES = sorted(set(DEMONYMS.split()), key=len, reverse=True)
 _ONE = rf"(?:(?:South|North)[ \t]+)?(?:{'|'.join(_NAMES)})"
 _DEMONYM = rf"(?P<span>{_ONE}(?:-{_ONE})?)(?![\w'’-])"
+# a job the demonym qualifies: "Norwegian computational linguist", not the subject taught ("Italian teacher")
+_JOBS = "|".join(sorted((re.escape(w) for w in JOB_WORDS - {
+    "teacher", "tutor", "lecturer", "professor", "translator", "interpreter", "instructor", "chef", "cook", "student",
+    "scholar", "specialist", "expert", "speaker", "learner", "head", "historian", "editor", "correspondent",
+}), key=len, reverse=True))
 _CITIZENSHIP = r"(?:citizen|citizenship|national|nationality|passport|passport-holder|licence|license|resident)s?\b"
 _PHRASE_END = r"(?=[ \t]*(?:[,.;:!?)]|$|\n|[ \t](?:and|but|so|too|as|living|based|born|by|from|who|with)\b))"
 
@@ -60,10 +70,27 @@ def nationality_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "after-age",
-                rf"\d{{1,3}},[ \t]+{_DEMONYM},",
+                rf"\d{{1,3}},[ \t]+{_DEMONYM}{_PHRASE_END}",
                 0.85,
                 left_bound=".,",
                 anchors=number_anchors(1),
             ),
+            # "I am 17 and Uzbek", "I'm half Italian, half Dutch"
+            Pattern.compile(
+                "age-and",
+                r"(?:I'm|I’m|I am|im|Im|[Hh]e's|[Hh]e’s|[Ss]he's|[Ss]he’s|[Hh]e is|[Ss]he is)[ \t]+\d{1,3}[ \t]+and[ \t]+"
+                rf"{_DEMONYM}{_PHRASE_END}",
+                0.85,
+                left_bound="",
+            ),
+            Pattern.compile("second-half", rf"(?:(?<=,)|(?<=\band))[ \t]+half[ \t]+{_DEMONYM}{_PHRASE_END}", 0.85),
+            # "a 41-year-old Norwegian computational linguist", "an Argentine ML engineer", "The Turkish-born baker"
+            Pattern.compile(
+                "before-job",
+                rf"{_DEMONYM}[ \t]+(?:[A-Za-z][\w-]*[ \t]+){{0,2}}?(?:{_JOBS})(?![\w'’-])",
+                0.5,  # below the model: a job span it read whole ("Ghanaian cardiologist") is split after
+                anchors=word_anchors(first_words),
+            ),
+            Pattern.compile("born", rf"(?P<span>{_ONE})-born(?![\w-])", 0.8, anchors=word_anchors(first_words)),
         ],
     )
