@@ -1,4 +1,5 @@
-"""Organization and place spans cut to the name: "the [Panasonic] factory", "wards of [Royal Preston Hospital]".
+"""Organization and place spans cut to the name: "the [Panasonic] factory", "wards of [Royal Preston Hospital]",
+"[Weizmann Institute] in [Rehovot]".
 
 The model often carries a lower-case word on either side of a capitalized name into the span: the
 kind of site after it ("the Canary Wharf office", "the BIR office") or the place in it before it
@@ -41,4 +42,38 @@ def trim_site_words(entity: Entity) -> Entity:
     return replace(entity, text=name, start=start, end=end)
 
 
-__all__ = ["trim_site_words"]
+# the town a span carries after its name ("Weizmann Institute in Rehovot", "17 Birchfield Avenue in Nuneaton") or
+# before a site word ("the Nairobi office of Hope Bridge Kenya"): the guidelines make the town its own City/Region
+_TOWN = r"[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:[ \t]+[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,2}"
+_TOWN_TAIL = re.compile(rf"[ \t]+in[ \t]+(?P<town>{_TOWN})$")
+_TOWN_HEAD = re.compile(
+    rf"^(?P<town>{_TOWN})[ \t]+(?:office|offices|branch|campus|site|depot|headquarters)[ \t]+(?:of|at)[ \t]+(?=[A-Z])"
+)
+
+
+def split_towns(entity: Entity) -> list[Entity]:
+    """`entity`, or its name and the known town (in the gazetteer) that its span carried with it."""
+    if entity.tag not in _NAMED_TAGS and entity.tag not in ("NGO", "Street Address"):
+        return [entity]
+    text = entity.text
+    if (tail := _TOWN_TAIL.search(text)) and tail.start() > 0 and _known_town(tail.group("town")):
+        town_start = entity.start + tail.start("town")
+        return [
+            replace(entity, text=text[: tail.start()], end=entity.start + tail.start()),
+            replace(entity, text=tail.group("town"), start=town_start, end=entity.end, tag="City/Region"),
+        ]
+    if (head := _TOWN_HEAD.match(text)) and entity.tag != "Street Address" and _known_town(head.group("town")):
+        return [
+            replace(entity, text=head.group("town"), end=entity.start + head.end("town"), tag="City/Region"),
+            replace(entity, text=text[head.end() :], start=entity.start + head.end()),
+        ]
+    return [entity]
+
+
+def _known_town(name: str) -> bool:
+    from proxy.recognizers.gazetteer import known_place  # the recognizers package imports this one's package
+
+    return known_place(name)
+
+
+__all__ = ["split_towns", "trim_site_words"]

@@ -65,6 +65,12 @@ def place_names() -> frozenset[str]:
     return frozenset(n for n in names if n and n not in _NOT_PLACES)
 
 
+def known_place(name: str) -> bool:
+    """Whether the gazetteer has this name (with or without its accents)."""
+    names = place_names()
+    return name in names or _fold(name) in names
+
+
 class GazetteerRecognizer(PatternRecognizer):
     """A capitalized run that is exactly a known town's name, in a place frame."""
 
