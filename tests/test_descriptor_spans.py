@@ -25,6 +25,8 @@ def _occupation(text: str, phrase: str) -> Entity:
         ("has been a Labour councillor in Cardiff since 2017", "Labour councillor",
          [("Labour", "Political Affiliation"), ("councillor", "Occupation")]),
         ("As a Labour voter living on Elm Road", "Labour voter", [("Labour", "Political Affiliation")]),
+        ("PROFILE\nVietnamese UX researcher with 7 years", "Vietnamese UX researcher",
+         [("Vietnamese", "Nationality"), ("UX researcher", "Occupation")]),
     ],
 )
 def test_descriptor_split_off(text: str, phrase: str, expected: list[tuple[str, str]]) -> None:

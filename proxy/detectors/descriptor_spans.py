@@ -33,7 +33,8 @@ def _prefix() -> re.Pattern[str]:
     from proxy.recognizers.nationality import DEMONYMS  # noqa: PLC0415
 
     demonym = rf"(?:(?:South|North)[ \t]+)?(?:{'|'.join(sorted(set(DEMONYMS.split()), key=len, reverse=True))})"
-    return re.compile(rf"(?:(?P<nationality>{demonym}(?:-{demonym})?)|(?P<party>{_PARTY}))[ \t]+(?=[a-z])")
+    # the job after it starts lower-case or with an acronym ("Vietnamese UX researcher"), not a name ("British Airways")
+    return re.compile(rf"(?:(?P<nationality>{demonym}(?:-{demonym})?)|(?P<party>{_PARTY}))[ \t]+(?=[a-z]|[A-Z]{{2,}}\b)")
 
 # what follows a party and is no occupation: "a Labour voter" is the party only
 _NOT_A_JOB = frozenset({"voter", "supporter", "member", "sympathiser", "sympathizer", "man", "woman"})
