@@ -1371,9 +1371,14 @@ def _given_name_genders() -> dict[str, str]:
             provider = importlib.import_module(f"{person.__name__}.{module.name}").Provider
         except (ImportError, AttributeError):
             continue
-        female |= {n.casefold() for n in getattr(provider, "first_names_female", ())}
-        male |= {n.casefold() for n in getattr(provider, "first_names_male", ())}
+        female |= _names(getattr(provider, "first_names_female", ()))
+        male |= _names(getattr(provider, "first_names_male", ()))
     return {**{n: "f" for n in female - male}, **{n: "m" for n in male - female}}
+
+
+def _names(values: object) -> set[str]:
+    """A provider's name list (a tuple, or a dict of names to weights); anything else (a property) is none."""
+    return {n.casefold() for n in values} if isinstance(values, (tuple, list, dict)) else set()
 
 
 def _name_gender(name: str) -> str | None:
