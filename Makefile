@@ -6,7 +6,7 @@ EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector model-relevance clean
+.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector model-detector-stage3 model-relevance clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,8 +42,8 @@ bench: setup
 	$(VENV)/bin/veil bench
 
 ## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md): 1000 steps on
-## their own schedule, then a warm restart to step 1600; resumable: rerun to continue from the newest
-## checkpoint in build/gliner-work
+## their own schedule, then a warm restart to step 1600, then a third stage (model-detector-stage3);
+## resumable: rerun to continue from the newest checkpoint in build/gliner-work
 GLINER_DATA := build/gliner-data
 # how model-detector-data makes the files, for the model card (keep in step with the commands below)
 GLINER_DATA_NOTE := python -m eval.generator --family train --seed 101 --split single --n 1600 / multi 1200 / hard 200 / distract 200; dev: --family dev --seed 202 single 50, multi 50, hard 25, distract 25
@@ -69,6 +69,28 @@ model-detector: model-detector-data
 	  --batch-size 8 --lr 5e-05 --others-lr 0.0005 --weight-decay 0.01 --warmup-ratio 0.06 --focal-alpha 0.75 \
 	  --focal-gamma 2.0 --save-steps 60 --seed 13 --threads 1 \
 	  --open-values --terse 400 --data-note '$(GLINER_DATA_NOTE)'
+	$(MAKE) model-detector-stage3
+
+## model-detector-stage3: the third stage (session 16): the model in local_models/weights/veil-gliner-minilm (the
+## second stage's, when run by model-detector) continued on the hand-written-style texts of
+## local_models/training/texts/ with a fixed replay of the generator's TRAIN samples, ~12 min on 2 cores
+HW_TRAIN := build/hw-train
+HW_DEV := eval/data/attribution-dev.jsonl eval/data/attribution-dev2.jsonl eval/data/chat-dev.jsonl \
+	eval/data/attribution-dev4.jsonl eval/data/attribution-dev5.jsonl
+HW_NOTE := stage 3 (session 16): local_models/training/texts/part1-6.jsonl copied to build/hw-train; python -m local_models.training.replay --seed 16 --out build/hw-train build/gliner-data/train-single.jsonl:300 train-multi.jsonl:200 train-hard.jsonl:60 train-distract.jsonl:40 (the TRAIN files of model-detector-data)
+model-detector-stage3: model-detector-data
+	mkdir -p $(HW_TRAIN)
+	cp local_models/training/texts/part*.jsonl $(HW_TRAIN)/
+	$(PY) -m local_models.training.replay --seed 16 --out $(HW_TRAIN) $(GLINER_DATA)/train-single.jsonl:300 \
+	  $(GLINER_DATA)/train-multi.jsonl:200 $(GLINER_DATA)/train-hard.jsonl:60 $(GLINER_DATA)/train-distract.jsonl:40
+	$(PY) -m local_models.training.train_gliner \
+	  --train $(foreach i,1 2 3 4 5 6,$(HW_TRAIN)/part$(i).jsonl) $(foreach s,single multi hard distract,$(HW_TRAIN)/replay-$(s).jsonl) \
+	  --dev $(HW_DEV) $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl \
+	  $(GLINER_DATA)/dev-distract.jsonl \
+	  --dev-n 100 --work-dir build/gliner-work-stage3 --init-weights local_models/weights/veil-gliner-minilm \
+	  --label-set soft --copies 2 --augment-prob 0.5 --max-words 160 --max-width 12 --dropout 0.3 --span-mode marker \
+	  --freeze-layers 2 --bf16 --max-steps 450 --batch-size 8 --lr 2e-5 --others-lr 2e-4 --warmup-ratio 0.05 \
+	  --save-steps 80 --seed 47 --threads 2 --open-values --data-note '$(HW_NOTE)'
 
 ## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
 screenshots: setup

@@ -48,8 +48,9 @@ merged entity list of any detector:
    landlord"; a signature's e-mail or phone lines may follow); else an unnamed
    self. Once the narrator is known, another name given that way is theirs
    too. A name heading a first-person text, as on a CV, is the narrator
-   from the start (a heading about someone, "Recommendation for X", is not), so "Call me Dede" or "I am Zainichi Korean" below it adds
-   no one; a dialogue speaker's "I go by Vicky" names the speaker);
+   from the start (a heading about someone, "Recommendation for X", is
+   not), so "Call me Dede" or "I am Zainichi Korean" below it adds no one;
+   a dialogue speaker's "I go by Vicky" names the speaker);
    "my sister"/"my colleague's" refers to the person introduced with that
    relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
@@ -145,7 +146,7 @@ _ALIAS_RE = re.compile(
 # after a nickname: "Bimbo (her preferred name)", "Bex, as she likes to be called"
 _GROUPS = (r"(?:friends|colleagues|family|mates|team\s*mates|co-?workers|classmates|students|pupils|patients|kids|"
            r"children|grandchildren|aunties|aunts|uncles|cousins|neighbou?rs|regulars|customers|clients|fans|readers|"
-           r"followers|viewers|internet|world|squad|team|crew|group|lads|girls|boys|village|town|class|family|staff|"
+           r"followers|viewers|internet|world|squad|team|crew|group|lads|girls|boys|village|town|class|staff|"
            r"residents|players|everyone|everybody|people)")
 _ALIAS_AFTER_RE = re.compile(
     r"[\"'”’]?\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
@@ -1358,7 +1359,9 @@ def _gender_hint(text: str, e: Entity) -> str | None:
 
 @functools.cache
 def _given_name_genders() -> dict[str, str]:
-    """Given name -> "f" / "m" where Faker's name lists (82 locales) use it for one gender only."""
+    """Given name -> "f" / "m" where Faker's name lists (82 locales) use it for one gender only.
+
+    Read on first use (~0.15 s), not at import: a proxy that never meets a he/she never pays it."""
     import importlib
     import pkgutil
 

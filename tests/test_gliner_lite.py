@@ -127,7 +127,9 @@ def test_a_torch_free_runtime_loads_the_model_only_when_needed(torch_path: Gline
     assert rt.torch_free
     rt.direct_inputs = False  # gliner's collator: the torch model is loaded now, with the same results
     rt._prompts.clear()
-    assert rt.predict_many(TEXTS[:4]) == torch_path.predict_many(TEXTS[:4])
+    # same spans, scores equal to float noise (the collator pads the batch its own way)
+    _same([_rows(spans) for spans in rt.predict_many(TEXTS[:4])],
+          [_rows(spans) for spans in torch_path.predict_many(TEXTS[:4])])
     assert not rt.torch_free
 
 
