@@ -124,7 +124,11 @@ def test_undecodable_bytes_are_a_problem_not_a_crash(tmp_path):
     assert any(p.line == 2 and "UTF-8" in p.message for p in problems)
 
 
-@pytest.mark.parametrize(("name", "count"), [("handwritten.jsonl", 48), ("attribution-dev.jsonl", 72)])
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [("handwritten.jsonl", 48), ("attribution-dev.jsonl", 72), ("attribution-dev4.jsonl", 40),
+     ("attribution-dev5.jsonl", 40), ("attribution-val6.jsonl", 40), ("attribution-val7.jsonl", 40)],
+)
 def test_shipped_hand_written_sets_load_without_problems(name, count):
     from pathlib import Path
 
