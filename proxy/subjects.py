@@ -22,8 +22,9 @@ merged entity list of any detector:
    Detectors also tag non-names as one-word names ("HR", "hiya", "Place of
    birth | Nancy", "the client is Guarani"), so a one-word name that matches
    no known person starts a new one only when something confirms it (a role
-   or relation before it, "named"/"met"/"with", a possessive, a line of its
-   own, a second mention, a capitalised sentence subject); otherwise it is an
+   or relation before it, "husband of", "named"/"met"/"with", a possessive,
+   a line of its own, a greeting, a second mention, a capitalised sentence
+   subject); otherwise it is an
    ordinary entity. A name right after a house number is a street. A
    tagged name that is really a place or an organisation is nobody: its
    text is also detected as one ("João Pessoa" inside an address), a form
@@ -38,7 +39,7 @@ merged entity list of any detector:
    people.
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
-   person introduced by "my name is", "I'm", "call me", "Myself ...", "a policy under my name, X",
+   person introduced by "my name is", "I'm", "it's" opening a note, "call me", "Myself ...", "a policy under my name, X",
    "Notes (mine, X, ...)", "I'm the one filling it in: X",
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
@@ -127,6 +128,7 @@ _INTRO_RE = re.compile(
     r"\bi\s*(?:'m|’m|\s+am)\s+(?:(?!my\b|his\b|her\b|their\b|about\b|for\b|with\b|on\b)[\w'’-]+\s+){1,6}?[\w'’-]+\s*:|"
     r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
+    r"(?:^|[\n.!?,]\s*)it['’]s\s+$|"  # "Hi there, it's Rashida (landlord ...)": a call or a note opening
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"
@@ -902,6 +904,8 @@ _FUNCTION_WORDS = frozenset({
     "hospital", "clinic", "agency", "team", "department", "office", "side", "sides", "family", "background",
 })
 _HOUSE_NUMBER_RE = re.compile(r"(?<![\w.,:/-])(?!(?:19|20)\d\d\b)\d+[a-z]?(?:[/-]\d+[a-z]?)?,?[ \t]+$", re.IGNORECASE)
+# "Much-loved husband of Joan", "the daughter of Ines": the relation names someone else
+_RELATION_OF_RE = re.compile(rf"\b(?:{_REL})\s+of\s*$", re.IGNORECASE)
 _NAMED_BEFORE_RE = re.compile(r"\b(?:named|called|name\s+is|name['’]s|meet|met|with|told|asked|and)\s*$", re.IGNORECASE)
 _SENTENCE_START_RE = re.compile(r"(?:^|[.!?…]\s+|\n\s*|:\s+)$")
 
@@ -932,7 +936,8 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     role = _ROLE_BEFORE_RE.search(before)
     if role and role.group(1).split()[-1].casefold().strip("'’") not in _FUNCTION_WORDS:
         return True
-    if _NAMED_BEFORE_RE.search(before) or _INTRO_RE.search(before) or _ALIAS_RE.search(before):
+    if _NAMED_BEFORE_RE.search(before) or _INTRO_RE.search(before) or _ALIAS_RE.search(before) \
+            or _RELATION_OF_RE.search(before):
         return True
     label = _ROLE_LABEL_BEFORE_RE.match(text, line_start, e.start)
     if label and _is_role_word(label.group(1)):

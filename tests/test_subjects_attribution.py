@@ -664,3 +664,16 @@ def test_a_signature_with_a_bracketed_role_or_handle_names_the_writer():
         got = letters(text, ("Thandiwe Mokoena", "Full Name"), ("19", "Age"), ("lupus", "Medical Condition"),
                       ("shift supervisor", "Occupation"), ("Sasol", "Company Name"), ("Sipho Mokoena", "Full Name"))
         assert got == "AAABBB", signature
+
+
+def test_a_relation_of_a_name_and_a_call_opening_it_is_name_people():
+    # "husband of Joan": Joan is someone else, with her own facts
+    text = "Desmond Holloway passed away aged 88. Much-loved husband of Joan, who is 85."
+    got = letters(text, ("Desmond Holloway", "Full Name"), ("88", "Age"), ("Joan", "Nickname"), ("85", "Age"))
+    assert got == "AABB"
+    # "it's Rashida": the writer, whose "my number" it is, not an unnamed self beside her
+    text = ("Hi there, it's Rashida (landlord at 9 Pembury Mews). Femi Adewale leaves on 31 July. "
+            "My number is 07384 552 019.")
+    got = letters(text, ("Rashida", "Nickname"), ("9 Pembury Mews", "Street Address"), ("Femi Adewale", "Full Name"),
+                  ("31 July", "Date"), ("07384 552 019", "Phone Number"))
+    assert got == "AABBA"
