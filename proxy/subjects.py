@@ -247,14 +247,25 @@ def _nicknamer() -> NickNamer:
     return NickNamer()  # ~2,700 English names and their nicknames; read once (~30 ms)
 
 
+@functools.cache
+def _canonicals(word: str) -> frozenset[str]:
+    return frozenset(_nicknamer().canonicals_of(word))  # asked once per cluster compared: looked up once per word
+
+
 def _hypocorism(short: set[str], given: set[str]) -> bool:
     """One word that is a listed nickname of a given name ("Joe": Joseph, "Peggy": Margaret, "Bill":
     William): the forms no prefix or ending rule can see. From the `nicknames` package (hand-curated)."""
     if len(short) != 1:
         return False
     (word,) = tuple(short)
-    canonicals = _nicknamer().canonicals_of(word)
+    canonicals = _canonicals(word)
     return any(g in canonicals for g in given if g != word)
+
+
+def load_name_lists() -> None:
+    """Read the nickname and given-name lists now (~0.2 s), so that the first request does not."""
+    _nicknamer()
+    _given_name_genders()
 
 
 # a possessive ("Okonkwo-Bell's deposit") and a Japanese or Indian honorific ("Hana-chan", "Amit-ji") are no name words
@@ -1366,7 +1377,7 @@ def _gender_hint(text: str, e: Entity) -> str | None:
 def _given_name_genders() -> dict[str, str]:
     """Given name -> "f" / "m" where Faker's name lists (82 locales) use it for one gender only.
 
-    Read on first use (~0.15 s), not at import: a proxy that never meets a he/she never pays it."""
+    Read on first use (~0.15 s), not at import; `load_name_lists` reads it with the detectors."""
     import importlib
     import pkgutil
 

@@ -23,7 +23,7 @@ from proxy.detectors.health_spans import retag_health
 from proxy.detectors.org_spans import split_towns, trim_site_words
 from proxy.entities import Entity
 from proxy.recent import Recent
-from proxy.subjects import assign_subjects
+from proxy.subjects import assign_subjects, load_name_lists
 from proxy.taxonomy import PiiType
 
 log = logging.getLogger(__name__)
@@ -167,6 +167,7 @@ class DetectorPipeline(Detector):
     def load(self) -> None:
         for detector in self.detectors:
             self._load_one(detector)
+        load_name_lists()  # attribution's, here on the load thread rather than in the first request
 
     def _load_one(self, detector: Detector) -> None:
         if detector.name in self._loaded:

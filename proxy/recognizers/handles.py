@@ -60,6 +60,7 @@ def _speaker_anchors(doc: ScanText) -> list[int]:
 _AT_HANDLE = r"(?<![\w@.+/-])@(?!\d{1,2}(?:[:.]\d\d)?(?:am|pm|h)\b)(?=[A-Za-z0-9_.]*[A-Za-z])[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?(?![\w@]|\.\w)"
 _REDDIT_USER = r"(?<![\w/])u/[A-Za-z0-9_-]{3,20}(?![\w/-])"
 _CODE_LINE = re.compile(r"[ \t]*(?:@|def |class |async |public |private |protected |function |fun |export )")
+_DECORATOR_CALL = re.compile(r"@\w+\(")
 
 
 def _at_handle_anchors(doc: ScanText) -> list[int]:
@@ -71,8 +72,7 @@ def _at_handle_anchors(doc: ScanText) -> list[int]:
         line_start = text.rfind("\n", 0, at) + 1
         if not text[line_start:at].strip():
             line_end = text.find("\n", at)
-            following = text[line_end + 1 :] if line_end >= 0 else ""
-            if _CODE_LINE.match(following) or re.match(r"@\w+\(", text[at:]):
+            if (line_end >= 0 and _CODE_LINE.match(text, line_end + 1)) or _DECORATOR_CALL.match(text, at):
                 continue
         starts.append(at)
     return starts
