@@ -48,6 +48,12 @@ def test_an_address_line_is_one_street_address() -> None:
                                                  "Street Address")]
 
 
+def test_an_address_line_ends_before_a_bracket() -> None:
+    text = "Collection from 22 Alder Lane, Ormskirk (handy for the station)."
+    assert _shaped(text, "22 Alder Lane", ("Ormskirk", "City/Region")) == [
+        ("22 Alder Lane, Ormskirk", "Street Address")]
+
+
 def test_a_town_written_apart_and_a_count_after_the_street_stay_out() -> None:
     text = "I live at 22 Baker Street in London, 3 minutes from the park"
     assert _shaped(text, "22 Baker Street", ("London", "City/Region")) == [

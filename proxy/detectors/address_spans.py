@@ -36,8 +36,8 @@ _TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)
 _UNIT = r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2})"
 _FLOOR = r"\d{1,2}[º°ª](?:[ \t]*[A-Z](?![\w'’-]))?"  # "9º B"
 _PART = rf"(?:{_FLOOR}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?|(?i:{_UNIT}))"
-# where an address may end: the line or sentence ends, a bracket closes, or lower-case words go on
-_ADDRESS_END = r"(?:[ \t]*(?:$|\n|[.;:!?)\]—]|,|[ \t][-–][ \t])|[ \t]+[a-z])"
+# where an address may end: the line or sentence ends, a bracket opens or closes, or lower-case words go on
+_ADDRESS_END = r"(?:[ \t]*(?:$|\n|[.;:!?)\]—]|,|[ \t][-–][ \t])|[ \t]+[a-z]|[ \t]+\()"
 _NEXT_PART = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+[-–][ \t]+)(?P<part>{_PART})(?={_ADDRESS_END})")
 _HOUSE_NUMBER = re.compile(r"\d{1,4}[A-Za-z]?")
 _MORE_OR_END = re.compile(r"[ \t]*(?:$|\n|[.;)\]]|,|[ \t][-–][ \t]|[ \t]+[A-ZÀ-ÖØ-Þ])")
