@@ -27,6 +27,7 @@ def names(text: str) -> list[tuple[str, str]]:
         ("- Tama Rewi (S5512093), tama@example.org", [("Tama Rewi", "Full Name")]),
         ("Lerato Mokoena - see you at 6\nPieter de Wet - ok", [("Lerato Mokoena", "Full Name"),
                                                                ("Pieter de Wet", "Full Name")]),
+        ("Name: Kwame Asante-Boateng    Employee no.: GW-0921", [("Kwame Asante-Boateng", "Full Name")]),
     ],
 )
 def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:

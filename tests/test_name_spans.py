@@ -42,6 +42,17 @@ def test_a_titled_single_name_is_a_surname():
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]
 
 
+def test_a_maiden_name_marker_is_not_part_of_the_surname():
+    text = "Mrs Ingrid Halvorsen (née Berg) is a dentist."
+    assert ("Berg", "Full Name") in spans(text, [ent(text, "née Berg", "Nickname")])
+
+
+def test_a_name_ends_at_a_table_column_gap():
+    text = "Name: Kwame Asante-Boateng    Employee no.: GW-0921"
+    assert spans(text, [ent(text, "Kwame Asante-Boateng    Employee", "Full Name")]) == [
+        ("Kwame Asante-Boateng", "Full Name")]
+
+
 def test_a_title_alone_is_left_as_found():
     text = "Dear Mr, thanks."
     assert spans(text, [ent(text, "Mr", "Full Name")]) == [("Mr", "Full Name")]

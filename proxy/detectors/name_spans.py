@@ -59,6 +59,8 @@ _NOT_NAMES = frozenset({
 
 # a greeting read into the name ("Hi Priti, quick handover"), a verb after it ("Ingrid dials in")
 _LEADING_GREETING = re.compile(r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening)[ \t]+(?=[A-Z])")
+_LEADING_MAIDEN = re.compile(r"(?:n[ée]e|born)[ \t]+(?=[A-Z])", re.IGNORECASE)  # "(née Berg)": Berg is a surname
+_COLUMN_GAP = re.compile(r"[ \t]*(?:\t|[ ]{2,})")  # a table's next column, not the name's next word
 _TRAILING_LOWER = re.compile(r"(?:[ \t]+[a-z][a-z'’]*)+$")
 # two names the model joined over a dash or an ampersand ("Zanele - Sipho you're the best")
 _JOIN = re.compile(r"[ \t]+(?:[-–—&]|and)[ \t]+(?=[A-Z])")
@@ -93,12 +95,17 @@ def _before_a_job(text: str, entity: Entity) -> bool:
 
 
 def _reshape(text: str, entity: Entity) -> Entity | None:
-    """Drop a leading greeting or title and trailing lower-case words, extend over a hyphenated tail and a
-    generational suffix; None if nothing is left."""
+    """Drop a leading greeting, maiden-name marker or title and trailing lower-case words, end at a column gap,
+    extend over a hyphenated tail and a generational suffix; None if nothing is left."""
     start, end = entity.start, entity.end
     greeting = _LEADING_GREETING.match(text, start, end)
     if greeting:
         start = greeting.end()
+    maiden = _LEADING_MAIDEN.match(text, start, end)
+    if maiden:
+        start = maiden.end()
+    if (gap := _COLUMN_GAP.search(text, start, end)) is not None and gap.start() > start:
+        end = gap.start()
     trimmed = False
     if text[start : start + 1].isupper() and (lower := _TRAILING_LOWER.search(text, start, end)):
         end, trimmed = lower.start(), True
@@ -113,7 +120,7 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     if start >= end:
         return None
     tag = entity.tag
-    if tag == "Nickname" and (titled or _title_before(text, start)):
+    if tag == "Nickname" and (titled or maiden or _title_before(text, start)):
         tag = "Full Name"  # "Ms Kaya", "Sgt [Virtanen]": a titled single name is a surname
     elif (greeting or trimmed) and not titled and " " not in text[start:end]:
         tag = "Nickname"  # "Hi Priti", "Ingrid dials in": a given name

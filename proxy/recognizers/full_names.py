@@ -34,7 +34,7 @@ SCORE = 0.75
 _WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿ][a-zà-öø-ÿ]+)*"
 _PARTICLE = r"(?:van der|van den|van de|van|von|de la|de|da|del|della|di|du|dos|das|le|la|bin|binti|ibn|al|el|ter|ten)"
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
-_FULL = rf"{_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)?{_WORD}){{1,3}}{_SUFFIX}"
+_FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev)\.?[ \t]+)?"
 _END = r"(?![\w'’-])"
 
