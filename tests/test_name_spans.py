@@ -53,6 +53,23 @@ def test_a_name_ends_at_a_table_column_gap():
         ("Kwame Asante-Boateng", "Full Name")]
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("Account holder: DUBOIS, Jean-Pierre. IBAN follows", "Jean-Pierre", "DUBOIS, Jean-Pierre"),
+        ("HOLLOWAY, Desmond Arthur, of Ashby Lane", "Desmond Arthur", "HOLLOWAY, Desmond Arthur"),
+        ("Customer: Mr. O'Neill, Patrick J. Tel: 087", "Patrick J", "O'Neill, Patrick J"),
+    ],
+)
+def test_a_surname_first_record_name_is_one_full_name(text: str, found: str, expected: str):
+    assert spans(text, [ent(text, found, "Nickname")]) == [(expected, "Full Name")]
+
+
+@pytest.mark.parametrize("text", ["OK, Tom will do it.", "Dear Dr. Patel, Tom asked me to write."])
+def test_a_word_and_comma_before_a_name_is_not_a_surname(text: str):
+    assert spans(text, [ent(text, "Tom", "Nickname")]) == [("Tom", "Nickname")]
+
+
 def test_a_title_alone_is_left_as_found():
     text = "Dear Mr, thanks."
     assert spans(text, [ent(text, "Mr", "Full Name")]) == [("Mr", "Full Name")]

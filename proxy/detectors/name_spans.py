@@ -61,6 +61,14 @@ _NOT_NAMES = frozenset({
 _LEADING_GREETING = re.compile(r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening)[ \t]+(?=[A-Z])")
 _LEADING_MAIDEN = re.compile(r"(?:n[ée]e|born)[ \t]+(?=[A-Z])", re.IGNORECASE)  # "(née Berg)": Berg is a surname
 _COLUMN_GAP = re.compile(r"[ \t]*(?:\t|[ ]{2,})")  # a table's next column, not the name's next word
+# a record's "SURNAME, Given" order ("HOLLOWAY, Desmond Arthur", "Customer: Mr. O'Neill, Patrick J."): the surname
+# in capitals at a line start or after a colon, or capitalized after a person's label ("Customer: Mr. O'Neill,")
+_INVERTED_BEFORE = re.compile(
+    r"(?:(?:^|\n|[:：])[ \t]*(?P<caps>(?!(?:OK|HI|HEY|RE|FW|FWD|FYI|PS|NB|ASAP|NOTE|UPDATE|URGENT|THANKS|DEAR|HELLO)\b)"
+    r"[A-Z][A-Z'’-]{2,})"
+    r"|(?:(?i:name|holder|customer|client|patient|tenant|applicant|employee|member|guest|passenger|student)[ \t]*[:：]"
+    rf"[ \t]*(?:(?i:{_TITLES})\.?[ \t]+)?)(?P<cap>[A-Z][\w'’-]+)),[ \t]*$"
+)
 _TRAILING_LOWER = re.compile(r"(?:[ \t]+[a-z][a-z'’]*)+$")
 # two names the model joined over a dash or an ampersand ("Zanele - Sipho you're the best")
 _JOIN = re.compile(r"[ \t]+(?:[-–—&]|and)[ \t]+(?=[A-Z])")
@@ -101,6 +109,9 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     greeting = _LEADING_GREETING.match(text, start, end)
     if greeting:
         start = greeting.end()
+    inverted = _INVERTED_BEFORE.search(text, max(0, start - 60), start) if entity.tag in NAME_TAGS else None
+    if inverted:
+        start = inverted.start("caps") if inverted.group("caps") else inverted.start("cap")
     maiden = _LEADING_MAIDEN.match(text, start, end)
     if maiden:
         start = maiden.end()
@@ -120,7 +131,7 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     if start >= end:
         return None
     tag = entity.tag
-    if tag == "Nickname" and (titled or maiden or _title_before(text, start)):
+    if tag == "Nickname" and (titled or maiden or inverted or _title_before(text, start)):
         tag = "Full Name"  # "Ms Kaya", "Sgt [Virtanen]": a titled single name is a surname
     elif (greeting or trimmed) and not titled and " " not in text[start:end]:
         tag = "Nickname"  # "Hi Priti", "Ingrid dials in": a given name
