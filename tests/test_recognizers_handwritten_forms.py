@@ -53,6 +53,7 @@ AGES = [
     ("Candidate summary: Thiago Ferreira - 42, Brazilian", "42"),
     ("About me: Rafael, 34. Friends say Rafa", "34"),
     ("and Mei Lin, who's 33 and works as a UX designer", "33"),
+    ("The applicant, 34, is a Nigerian pharmacist", "34"),
 ]
 
 NOT_AGES = [
@@ -60,6 +61,7 @@ NOT_AGES = [
     "At 10, the bus leaves from stop B.",  # a sentence's "At 10," is a clock time
     "We moved at 6pm and unpacked at 10:30.",
     "He retired the car at 50 mph on the ring road.",
+    "We met the driver, 12 minutes late.",
 ]
 
 

@@ -101,7 +101,16 @@ _STREET_WORD = re.compile(
     r"|Rue|Praça|Travessa|Alameda|Estrada|Rodovia|Plaza|Paseo|Piazza|Corso|Largo)\b"
 )
 # after a capitalised word (a name, a nationality) or a bracket: "apples, 12, pears" is a list
-_APPOSITION_NUMBER = re.compile(r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\)))(?:,| [–—-]) [1-9]\d?(?!\d)")
+# a person noun set off like a name: "The applicant, 34, is", "the groom, 31,"
+_PERSON_NOUN = (
+    r"(?i:the|my|our|his|her|their|a|an)[ \t]+(?:applicant|bride|groom|patient|client|claimant|tenant|candidate|victim"
+    r"|suspect|driver|deceased|child|boy|girl|man|woman|son|daughter|husband|wife|partner|mother|father|mum|dad|brother"
+    r"|sister|student|pupil|employee|defendant|resident|baby|teenager|friend|neighbour|neighbor|author|writer)"
+)
+_APPOSITION_NUMBER = re.compile(
+    r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\))"
+    rf"|(?<![\w'’-]){_PERSON_NOUN})(?:,| [–—-]) [1-9]\d?(?!\d)"
+)
 _PAREN_NUMBER = re.compile(r"([A-Z][a-z][\w'’-]*) \([1-9]\d?(?!\d)")
 
 
