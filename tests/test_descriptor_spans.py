@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from proxy.detectors.descriptor_spans import split_descriptors
+from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.entities import Entity
 
 
@@ -55,3 +55,29 @@ def test_other_tags_untouched() -> None:
     text = "Nationality: Nigerian pharmacist"
     entity = Entity("Nigerian pharmacist", 13, 32, "Company Name", 0.7, "gliner")
     assert split_descriptors([entity]) == [entity]
+
+
+@pytest.mark.parametrize(
+    ("text", "span", "tag", "expected"),
+    [
+        ("He has a medical degree, and she got her diploma.", "medical degree, and she got her diploma",
+         "Education Level", "medical degree"),
+        ("Dad, a retired postman, and my aunt, a carpenter", "retired postman, and my aunt, a carpenter",
+         "Occupation", "retired postman"),
+        ("a Biology major and he's a student", "Biology major and he's a student", "Occupation", "Biology major"),
+    ],
+)
+def test_a_span_is_cut_before_a_new_clause(text: str, span: str, tag: str, expected: str) -> None:
+    start = text.index(span)
+    cut = cut_at_clause(Entity(span, start, start + len(span), tag, 0.9, "gliner"))
+    assert (cut.text, cut.start, cut.end) == (expected, start, start + len(expected))
+
+
+@pytest.mark.parametrize(
+    ("span", "tag"),
+    [("Bachelor of Arts and Sciences", "Academic Degree"), ("salt and pepper hair", "Physical Features"),
+     ("Anna and her", "Full Name")],
+)
+def test_a_phrase_without_a_new_clause_is_left_whole(span: str, tag: str) -> None:
+    entity = Entity(span, 0, len(span), tag, 0.9, "gliner")
+    assert cut_at_clause(entity) is entity

@@ -45,6 +45,23 @@ _LANGUAGE_OR_FOOD = frozenset({
 })
 
 
+# a new clause led by a person: ", and she got her diploma", " and my sister", " and he's"
+_CLAUSE = re.compile(
+    r",?[ \t]+(?:and|but)[ \t]+(?:my|his|her|their|our|your|she|he|they|I|we)(?:['’](?:s|re|m))?(?![\w'’-])",
+    re.IGNORECASE,
+)
+
+
+def cut_at_clause(entity: Entity) -> Entity:
+    """`entity` cut before a new clause its span ran into ("medical degree, and she got her diploma"); a person's
+    name or an address is left as found."""
+    if entity.tag in ("Full Name", "Nickname", "Street Address") or not (m := _CLAUSE.search(entity.text)):
+        return entity
+    if m.start() == 0:
+        return entity
+    return replace(entity, text=entity.text[: m.start()], end=entity.start + m.start())
+
+
 def split_descriptors(entities: Sequence[Entity]) -> list[Entity]:
     """Split "Nigerian pharmacist" / "Labour councillor" Occupation spans into the descriptor and the job."""
     out: list[Entity] = []
@@ -67,4 +84,4 @@ def split_descriptors(entities: Sequence[Entity]) -> list[Entity]:
     return out
 
 
-__all__ = ["split_descriptors"]
+__all__ = ["cut_at_clause", "split_descriptors"]
