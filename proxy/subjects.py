@@ -247,7 +247,7 @@ def _nicknamer() -> NickNamer:
     return NickNamer()  # ~2,700 English names and their nicknames; read once (~30 ms)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)  # bounded: the words come from users' texts, for as long as the proxy runs
 def _canonicals(word: str) -> frozenset[str]:
     return frozenset(_nicknamer().canonicals_of(word))  # asked once per cluster compared: looked up once per word
 

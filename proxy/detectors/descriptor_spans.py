@@ -38,11 +38,6 @@ def _prefix() -> re.Pattern[str]:
 
 # what follows a party and is no occupation: "a Labour voter" is the party only
 _NOT_A_JOB = frozenset({"voter", "supporter", "member", "sympathiser", "sympathizer", "man", "woman"})
-# a demonym that names a language or a cuisine here: "a French teacher", "an Indian restaurant owner"
-_LANGUAGE_OR_FOOD = frozenset({
-    "teacher", "tutor", "translator", "interpreter", "lecturer", "professor", "instructor", "chef", "cook",
-    "restaurant", "restaurateur", "takeaway", "literature", "language", "studies", "cuisine", "food",
-})
 
 
 # a new clause led by a person: ", and she got her diploma", " and my sister", " and he's"
@@ -55,9 +50,8 @@ _CLAUSE = re.compile(
 def cut_at_clause(entity: Entity) -> Entity:
     """`entity` cut before a new clause its span ran into ("medical degree, and she got her diploma"); a person's
     name or an address is left as found."""
-    if entity.tag in ("Full Name", "Nickname", "Street Address") or not (m := _CLAUSE.search(entity.text)):
-        return entity
-    if m.start() == 0:
+    m = None if entity.tag in ("Full Name", "Nickname", "Street Address") else _CLAUSE.search(entity.text)
+    if m is None or m.start() == 0:
         return entity
     return replace(entity, text=entity.text[: m.start()], end=entity.start + m.start())
 
@@ -68,8 +62,10 @@ def split_descriptors(entities: Sequence[Entity]) -> list[Entity]:
     for e in entities:
         match = _prefix().match(e.text) if e.tag == OCCUPATION else None
         if match is not None and match.group("nationality"):
+            from proxy.recognizers.nationality import LANGUAGE_OR_FOOD  # noqa: PLC0415 - as in _prefix
+
             first = e.text[match.end():].split(maxsplit=1)[0].casefold()
-            if first in _LANGUAGE_OR_FOOD:
+            if first in LANGUAGE_OR_FOOD:
                 match = None
         if match is None:
             out.append(e)

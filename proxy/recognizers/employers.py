@@ -95,6 +95,7 @@ _AT_ORG_IN = re.compile(
     rf"\b(?:at|runs|owns|founded|co-founded)[ \t]+{_ORG}(?=[ \t]+in[ \t]+(?!(?:the|a|an|my|our|his|her|their)\b)"
     r"[A-ZÀ-ÖØ-Þ][\w'’-]+)"
 )
+_POSSESSIVE_END = re.compile(r"['’]s?$")
 _PAPERWORK = re.compile(
     r"[ \t]+(?:over|about|regarding|on|for)[ \t]+(?:(?:my|his|her|their|our|some|the|a|an)[ \t]+)?(?:\w+[ \t]+)?"
     r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
@@ -155,7 +156,7 @@ class EmployerRecognizer(PatternRecognizer):
                 yield from self._entity(raw, match, seen, "cue")
         if " in " in raw:
             for match in _AT_ORG_IN.finditer(raw):
-                if not re.search(r"['’]s?$", match.group("org")):  # "at Sarah's in Leeds": someone's home
+                if not _POSSESSIVE_END.search(match.group("org")):  # "at Sarah's in Leeds": someone's home
                     yield from self._entity(raw, match, seen, "at-org-in")
         for match in _STUDY.finditer(raw):
             yield from self._entity(raw, match, seen, "study", default="Educational Institution")

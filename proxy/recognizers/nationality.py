@@ -36,10 +36,15 @@ Turkish Turkmen Ugandan Ukrainian Uruguayan Uzbek Venezuelan Vietnamese Yemeni Z
 _NAMES = sorted(set(DEMONYMS.split()), key=len, reverse=True)
 _ONE = rf"(?:(?:South|North)[ \t]+)?(?:{'|'.join(_NAMES)})"
 _DEMONYM = rf"(?P<span>{_ONE}(?:-{_ONE})?)(?![\w'’-])"
+# words after a demonym that make it a language, a cuisine or a field, not a nationality: "a French teacher", "an
+# Indian restaurant owner" (also read by the detectors' Occupation split, `proxy.detectors.descriptor_spans`)
+LANGUAGE_OR_FOOD = frozenset({
+    "teacher", "tutor", "translator", "interpreter", "lecturer", "professor", "instructor", "chef", "cook",
+    "restaurant", "restaurateur", "takeaway", "literature", "language", "studies", "cuisine", "food",
+})
 # a job the demonym qualifies: "Norwegian computational linguist", not the subject taught ("Italian teacher")
-_JOBS = "|".join(sorted((re.escape(w) for w in JOB_WORDS - {
-    "teacher", "tutor", "lecturer", "professor", "translator", "interpreter", "instructor", "chef", "cook", "student",
-    "scholar", "specialist", "expert", "speaker", "learner", "head", "historian", "editor", "correspondent",
+_JOBS = "|".join(sorted((re.escape(w) for w in JOB_WORDS - LANGUAGE_OR_FOOD - {
+    "student", "scholar", "specialist", "expert", "speaker", "learner", "head", "historian", "editor", "correspondent",
 }), key=len, reverse=True))
 _CITIZENSHIP = r"(?:citizen|citizenship|national|nationality|passport|passport-holder|licence|license|resident)s?\b"
 _PHRASE_END = r"(?=[ \t]*(?:[,.;:!?)]|$|\n|[ \t](?:and|but|so|too|as|living|based|born|by|from|who|with)\b))"
