@@ -40,7 +40,8 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "it's" opening a note, "call me", "Myself ...", "a policy under my name, X",
-   "Notes (mine, X, ...)", "I'm the one filling it in: X",
+   "Notes (mine, X, ...)", "I'm the one filling it in: X", "Me, X", "Car A (me): X", "I'm the
+   owner, X", the account's or the policy's holder field ("Cardholder: X", "Claimant: X"),
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
    "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
@@ -59,7 +60,7 @@ merged entity list of any detector:
    fitting gender (known from "Mr"/"Mrs", a kinship word such as "Mother:"
    or "his wife", an earlier pronoun only they could take, or a given name
    only one gender uses in Faker's name lists, "Hamid", "Zofia"). A document's
-   author line ("Statement of witness: X", "Report by: X") names the
+   author line ("Statement of witness: X", "Report by: X", "Reported by: X") names the
    narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
    reports on someone ("I have supervised Dr X", "a reference for Mr X") is
    nobody's anchor. Outside a dialogue, "you" is whom "You are X" names or
@@ -134,7 +135,16 @@ _INTRO_RE = re.compile(
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"
     r"(?:^|\n)[ \t]*(?:full\s+|legal\s+)?name[ \t]+|"
     r"(?:^|\n)[ \t]*(?:(?:witness\s+)?(?:statement|testimony|declaration|affidavit)\s+of(?:\s+witness)?|"
-    r"(?:report|statement|notes?|letter|minutes|written|prepared|compiled|completed|submitted)\s+by)\s*[:|—–-]?)\s*$",
+    r"(?:report|statement|notes?|letter|minutes|written|prepared|compiled|completed|submitted|reported|filed|"
+    r"recorded|logged|raised)\s+by)\s*[:|—–-]?|"
+    # "Me, Olena Kovalenko, 41", "We (me, Aylin Demir, and ...)", "Vehicle 1 (me): Lucía ..."
+    r"(?:^|[\n(\[.!?]\s*)me\s*[,:—–]|\(\s*me\s*\)\s*[:|—–-]?|"
+    # "(I'm the landlord, Sunita Kaur)"
+    r"\bi\s*(?:'m|’m|\s+am)\s+(?:the|your)\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}\s*,|"
+    # the account's own holder in a first-person form: "Cardholder: X", "Account holder: Mr X", "Claimant: X"
+    r"(?:^|[\n|])[ \t]*(?:policy|account|card)[ \t]*holder(?:['’]s)?(?:[ \t]+(?:full[ \t]+)?name)?[ \t]*[:|—–-]|"
+    r"(?:^|[\n|])[ \t]*claimant[ \t]*[:|—–-])"
+    r"[ \t]*(?:(?:mr|mrs|ms|miss|mx|dr)\.?[ \t]+)?$",
     re.IGNORECASE,
 )
 _ALIAS_RE = re.compile(

@@ -430,6 +430,38 @@ def test_you_in_a_role_play_brief_is_the_character():
     assert got == "AAAABBA"
 
 
+@pytest.mark.parametrize(
+    ("text", "items", "want"),
+    [
+        # "me" in apposition to the writer's name, in a sentence or in a list's label
+        ("Me, Dana Okoro, 52, and my son Tobi Okoro, 19. I work nights at Tesco.",
+         [("Dana Okoro", "Full Name"), ("52", "Age"), ("Tobi Okoro", "Full Name"), ("19", "Age"),
+          ("Tesco", "Company Name")], "AABBA"),
+        ("We (me, Ilse Brandt, and my wife Jo Brandt) moved to Graz in May. I pay €780 rent.",
+         [("Ilse Brandt", "Full Name"), ("Jo Brandt", "Full Name"), ("Graz", "City/Region"), ("May", "Date"),
+          ("€780", "Monthly Expenses")], "ABBBA"),
+        ("Parties: 03/03/2025\nCar A (me): Nils Holm, licence H7781\nCar B: Pia Sund, licence S2210\nMy bumper is bent.",
+         [("03/03/2025", "Date"), ("Nils Holm", "Full Name"), ("H7781", "Driver's License"), ("Pia Sund", "Full Name"),
+          ("S2210", "Driver's License")], "AAABB"),
+        # an author line in the past tense, and a role given before the writer's name
+        ("Reported by: Omar Farah, porter\nAt 6am I found Kit Lowe hurt on stair 4; he is 60.",
+         [("Omar Farah", "Full Name"), ("porter", "Occupation"), ("6am", "Time"), ("Kit Lowe", "Full Name"),
+          ("60", "Age")], "AAABB"),
+        ("The flat is 4 Rue Vert (I'm the owner, Léa Marchand). My tenant Yves Roux pays €900.",
+         [("4 Rue Vert", "Street Address"), ("Léa Marchand", "Full Name"), ("Yves Roux", "Full Name"),
+          ("€900", "Monthly Expenses")], "AABB"),
+        # the holder of the account or the policy in the writer's own form
+        ("Cardholder: Ana Ruiz\nCard: 4111 1111 1111 1111\nI was at home in Soria; my nephew Leo Ruiz, 15, used it.",
+         [("Ana Ruiz", "Full Name"), ("4111 1111 1111 1111", "Credit Card"), ("Soria", "City/Region"),
+          ("Leo Ruiz", "Full Name"), ("15", "Age")], "AAABB"),
+        ("Account holder: Mr Femi Ade | Second user: Bisi Ade (wife)\nMy own line 0803 111 2222 still works.",
+         [("Femi Ade", "Full Name"), ("Bisi Ade", "Full Name"), ("0803 111 2222", "Phone Number")], "ABA"),
+    ],
+)
+def test_writer_named_by_a_me_label_an_author_line_or_a_holder_field(text, items, want):
+    assert letters(text, *items) == want
+
+
 def test_author_line_names_the_narrator_and_an_initial_joins_them():
     text = ("Witness statement of: Ruth Abara\nAt 9pm I was walking my dog on Mill Lane when I saw Colm Healy "
             "break a window. I am a nurse.\nSigned: R. Abara")
