@@ -29,8 +29,11 @@ merged entity list of any detector:
    tagged name that is really a place or an organisation is nobody: its
    text is also detected as one ("João Pessoa" inside an address), a form
    field holds it ("Location:", "Address —"), or, for a name no person has
-   yet, the words before it say so ("I call Sendai home", "settled in",
-   "I left Natura", "works for"). "Ring me" starts with a verb, not a name;
+   yet, the words around it say so ("I call Sendai home", "settled in",
+   "I left Natura", "works for", "accounts are with", "plays handball for",
+   "bought a used", "claim summary for"; a legal form or an organisation word
+   after it, "... Water Services Ltd", "... Group", "my Revolut current
+   account"); a form's "DOB" is no one. "Ring me" starts with a verb, not a name;
    two name spans with only a space (or an initial's ". ") between them are
    one name cut in two, and so are a form's "Surname:" and "Forenames:"
    lines. An initial stands for a name word ("G. Mbeki" is Grace Mbeki), and
@@ -1021,9 +1024,33 @@ _PLACE_FIELD_RE = re.compile(
 _ORG_BEFORE_RE = re.compile(
     r"\b(?:left|quit|work(?:s|ed|ing)?\s+(?:at|for)|employed\s+(?:at|by)|on\s+the\s+payroll\s+at|"
     r"volunteer(?:s|ed|ing)?\s+(?:at|for|with)|helps?\s+out\s+at|alum(?:nus|na)?\s+of|stud(?:y|ies|ied)\s+at|"
-    r"graduated\s+from|attends?|banks?\s+with|insured\s+with)\s+(?:the\s+)?$",
+    r"graduated\s+from|attends?|banks?\s+with|insured\s+with|accounts?\s+(?:(?:is|are)\s+)?(?:with|at|in)|"
+    r"plays?\s+(?:[a-z]+\s+)?for|(?:bought|sold|drives?|drove|owns?)\s+(?:a|an|my|his|her|their)"
+    r"(?:\s+(?:used|new|second-hand|secondhand|old))?|claim\s+(?:summary\s+|form\s+)?(?:for|with|to))\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+# what follows a name of an organisation: a legal form or a head word ("... Water Solutions Ltd", "... Group"), or an
+# account held there ("Monzo current account")
+_ORG_HEADS = (
+    "Group Holdings Solutions Services Autos Motors Bank Insurance Assurance Studio Studios Foundation Trust "
+    "Partners Associates Airlines Airways Pharmacy Clinic Hospital Restaurant Cafe Café Bakery Hotel Academy"
+).split()
+
+
+@functools.cache
+def _org_after_re() -> re.Pattern[str]:
+    # built on first use: proxy.recognizers imports this module (through the detectors), so not at import time
+    from proxy.recognizers.companies import LEGAL_FORMS
+
+    heads = "|".join(re.escape(w) for w in sorted((*LEGAL_FORMS, *_ORG_HEADS), key=len, reverse=True))
+    return re.compile(
+        rf"[ \t]+(?:(?:[A-Z][\w&'’-]*|&)[ \t]+){{0,2}}(?:{heads})(?![\w])"
+        r"|[ \t]+(?:(?:current|savings|checking|business|bank|joint)[ \t]+)?account\b"
+    )
+
+
+# form labels that detectors sometimes tag as a name
+_FORM_LABELS = frozenset({"dob", "d.o.b"})
 _CALL_BEFORE_RE = re.compile(r"\bcall(?:s|ed|ing)?\s+$", re.IGNORECASE)
 _HOME_AFTER_RE = re.compile(r"\s+home\b", re.IGNORECASE)
 _DETERMINER_START_RE = re.compile(r"(?:my|your|our|his|her|their|the|a|an)\s")
@@ -1260,6 +1287,8 @@ class _PlaceNames:
         before = text[max(line_start, e.start - 40) : e.start]
         if _PLACE_BEFORE_RE.search(before) or _ORG_BEFORE_RE.search(before):
             return True
+        if _org_after_re().match(text, e.end) or e.text.strip(" .").casefold() in _FORM_LABELS:
+            return True  # "Maji Safi Water Solutions Ltd", "Al Futtaim Group", "my Monzo current account", "DOB"
         return bool(_CALL_BEFORE_RE.search(before) and _HOME_AFTER_RE.match(text, e.end))
 
 

@@ -80,6 +80,36 @@ def test_place_or_employer_tagged_as_a_name_is_nobody():
     assert got == "AAAAAA"
 
 
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # a legal form or an organisation word after the name, or an account held there
+        ("I'm Rosa Quispe. Since 2019 I've worked at Nuna Kallpa Water Services Ltd in Cusco, staff no. NK-4410.",
+         [("Rosa Quispe", "Full Name"), ("2019", "Date"), ("Nuna Kallpa", "Full Name"), ("Cusco", "City/Region"),
+          ("NK-4410", "Employee ID")]),
+        ("My name is Ewa Nowak. Please refund it to my Revolut current account 8812 0044, I earn 5 200 zł.",
+         [("Ewa Nowak", "Full Name"), ("Revolut", "Full Name"), ("8812 0044", "Bank Account"),
+          ("5 200 zł", "Monthly Income")]),
+        # what the words before it say it is: a bank, a team, a car, an insurer
+        ("My name is Ewa Nowak. My accounts are with Pekao, no. 8812 0044. At 36 I still play handball for "
+         "Orlen Wisla. I drive a used Skoda Fabia.",
+         [("Ewa Nowak", "Full Name"), ("Pekao", "Nickname"), ("8812 0044", "Bank Account"),
+          ("36", "Age"), ("Orlen Wisla", "Full Name"), ("Skoda Fabia", "Full Name")]),
+        ("Claim summary for Meiji Yasuda: burst pipe\nPolicyholder: Aiko Mori, 61. I was away on 3 May.",
+         [("Meiji Yasuda", "Full Name"), ("Aiko Mori", "Full Name"), ("61", "Age"), ("3 May", "Date")]),
+    ],
+)
+def test_organisation_or_product_tagged_as_a_name_is_nobody(text, items):
+    assert set(letters(text, *items)) == {"A"}
+
+
+def test_form_label_tagged_as_a_name_is_nobody():
+    text = "Patient: Ruth Kamau, DOB 02/11/1950. She lives in Thika and takes metformin."
+    got = letters(text, ("Ruth Kamau", "Full Name"), ("DOB", "Full Name"), ("02/11/1950", "Date"),
+                  ("Thika", "City/Region"))
+    assert got == "AAAA"
+
+
 def test_place_and_employer_words_about_a_known_person_still_name_them():
     text = "My brother Tom Hale works in Leeds. I work for Tom at his shop; he earns £3,000."
     got = letters(
