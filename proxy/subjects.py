@@ -55,7 +55,8 @@ merged entity list of any detector:
    too. A name heading a first-person text, as on a CV, is the narrator
    from the start (a heading about someone, "Recommendation for X", is
    not), so "Call me Dede" or "I am Zainichi Korean" below it adds no one;
-   a dialogue speaker's "I go by Vicky" names the speaker);
+   a dialogue speaker's "I go by Vicky" names the speaker, and so does a name
+   that opens a role-labelled turn: "Caller: Yes, it's Nomvula Dlamini.");
    "my sister"/"my colleague's" refers to the person introduced with that
    relation (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
@@ -661,6 +662,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at
+    # role-labelled turns ("Caller:", "Customer:"): where the line's words start, for a name given in answer
+    role_turns = {line_start: label_end for line_start, label_end, _, name in speakers if _is_role_word(name)}
 
     mentions: dict[str, int] = {}
     for e in ents:
@@ -710,6 +713,12 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if cluster is None and not known and anchors and not in_dialogue and _second_name(text, e, before40):
                 cluster = people.clusters[max(anchors, key=lambda a: a.pos).cluster]  # "Margarethe ..., "Gretl" to all"
                 cluster.tokens |= _name_tokens(e.text)
+            if cluster is None and not known and in_dialogue:
+                line_start = text.rfind("\n", 0, e.start) + 1
+                label_end = role_turns.get(line_start)
+                if label_end is not None and _ANSWERED_NAME_RE.fullmatch(text, label_end, e.start):
+                    cluster = people.clusters[speaker_at(e.start)]  # "Customer: Vikram Sethi.", "Caller: Yes, it's X"
+                    cluster.tokens |= _name_tokens(e.text)
             self_intro = intro is not None and _FIRST_CI_RE.search(intro.group(0)) is not None
             writer = people.clusters[speaker_at(e.start)] if in_dialogue else narrator
             if cluster is None and writer is not None and not known and (
@@ -1257,6 +1266,13 @@ def _observer_writer(text: str, persons: Sequence[Entity], described: bool = Tru
 
 
 _I_AM_RE = re.compile(r"\b(?:I\s+am|I['’]m)\s+$")
+# a role-labelled speaker's own name as the first words of the turn: "Vikram Sethi.", "Yes, it's ...", "Sure - Mr ..."
+_ANSWERED_NAME_RE = re.compile(
+    r"[ \t]*(?:(?:yes|yeah|yep|sure|hi|hello|hey|ok|okay|morning|afternoon|evening)\b[ \t]*[,.!—–-]?[ \t]*)?"
+    r"(?:(?:it['’]s|it\s+is|this\s+is|i['’]m|i\s+am|my\s+(?:full\s+)?name\s*(?:is|['’]s|:)|(?:full\s+)?name\s*[:—–-])[ \t]+)?"
+    r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?",
+    re.IGNORECASE,
+)
 
 
 class _PlaceNames:

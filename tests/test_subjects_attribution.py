@@ -329,6 +329,25 @@ def test_interview_roles_named_once_keep_their_speaker():
     assert got == "AABBBBB"
 
 
+@pytest.mark.parametrize(
+    "answer", ["Tomasz Nowak.", "Yes, it's Tomasz Nowak.", "Sure - my name is Mr Tomasz Nowak."],
+)
+def test_role_labelled_speaker_who_answers_with_a_name_is_that_person(answer):
+    text = (f"Agent: Can I take your full name?\nCaller: {answer}\nAgent: And what happened?\n"
+            "Caller: My wife Ola Nowak, 44, was driving. Call me on 601 222 333.")
+    got = letters(text, ("Tomasz Nowak", "Full Name"), ("Ola Nowak", "Full Name"), ("44", "Age"),
+                  ("601 222 333", "Phone Number"))
+    assert got == "ABBA"
+
+
+def test_a_name_mentioned_later_in_a_role_labelled_turn_is_someone_else():
+    text = ("Agent: How can I help?\nCaller: I'm calling about my father. Jan Nowak is 80 and lives in Gdynia.\n"
+            "Agent: And your number?\nCaller: 601 222 333.")
+    got = letters(text, ("Jan Nowak", "Full Name"), ("80", "Age"), ("Gdynia", "City/Region"),
+                  ("601 222 333", "Phone Number"))
+    assert got == "AAAB"
+
+
 def test_names_with_an_age_in_brackets_are_people():
     text = "Notes for the sitter:\n- Leo (7) has asthma\n- Mia (4) is allergic to nuts"
     got = letters(text, ("Leo", "Nickname"), ("asthma", "Medical Condition"), ("Mia", "Nickname"),
