@@ -5,7 +5,8 @@ every entity must land with its person. This is rule-based and works on the
 merged entity list of any detector:
 
 1. Person clusters. Full names, nicknames and first names are grouped when
-   one's name words are a subset of (or a prefix of) another's ("Maria",
+   one's name words (without titles such as "Ms", "Doña", "Whaea", and
+   without diacritics: "Nguyễn" is "Nguyen") are a subset of (or a prefix of) another's ("Maria",
    "Maria Lopez", "Mo" does not join "Maria"), or one is a diminutive
    ("Freddie") or a listed nickname ("Joe", "Peggy": the `nicknames`
    package) of the other's given name; a handle joins the person
@@ -90,6 +91,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -286,9 +288,26 @@ def load_name_lists() -> None:
 _NOT_NAME_PART_RE = re.compile(r"['’]s\b|-(?:chan|san|kun|sama|ji)\b", re.IGNORECASE)
 
 
+# titles and honorifics before a name, in several languages (accent-folded): "Doña Marleny" is Marleny
+_HONORIFICS = frozenset({
+    "dr", "mr", "mrs", "ms", "prof", "jr", "sr", "miss", "mx", "sir", "dame", "rev", "fr", "dona", "senor", "senora",
+    "sra", "srta", "signor", "signora", "sig", "herr", "frau", "madame", "mme", "monsieur", "mlle", "whaea", "matua",
+    "aunty", "auntie", "shri", "smt", "ibu", "bapak", "haji", "hajia", "alhaji", "sheikh", "chief", "mallam", "ustaz",
+})
+
+
+def _fold(text: str) -> str:
+    """Case- and accent-folded: "Nguyễn" and "Nguyen", "José" and "Jose" are one word."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
+def _name_words(name: str) -> list[str]:
+    """A name's words, folded, without possessives, honorific suffixes ("-san") or titles ("Ms", "Doña")."""
+    return [w for w in _WORD_RE.findall(_fold(_NOT_NAME_PART_RE.sub("", name))) if w not in _HONORIFICS]
+
+
 def _name_tokens(name: str) -> set[str]:
-    words = _WORD_RE.findall(_NOT_NAME_PART_RE.sub("", name).casefold())
-    return {t for t in words if t not in {"dr", "mr", "mrs", "ms", "prof", "jr", "sr"}}
+    return set(_name_words(name))
 
 
 def _letters_only(name: str) -> str:
@@ -303,7 +322,7 @@ def _letters_only(name: str) -> str:
 
 
 def _first_word(name: str, tokens: set[str]) -> set[str]:
-    words = [t for t in _WORD_RE.findall(_NOT_NAME_PART_RE.sub("", name).casefold()) if t in tokens]
+    words = [t for t in _name_words(name) if t in tokens]
     return {words[0]} if words else set()
 
 
@@ -403,7 +422,7 @@ class _People:
         A surname alone is not enough: a family shares it ("eiravati.bhatti@..."
         is not her son Wahab Bhatti's).
         """
-        letters = "".join(_WORD_RE.findall(address.split("@")[0].casefold()))
+        letters = "".join(_WORD_RE.findall(_fold(address.split("@")[0])))
         scores = sorted(
             (
                 (sum(len(t) >= 3 and t in letters for t in c.tokens), c.key)
@@ -417,7 +436,7 @@ class _People:
         return self.clusters[scores[0][1]]
 
     def handle_owner(self, handle: str) -> _Cluster | None:
-        letters = "".join(_WORD_RE.findall(handle.casefold()))
+        letters = "".join(_WORD_RE.findall(_fold(handle)))
         best = None
         for c in self.clusters:
             if any(len(t) >= 3 and t in letters for t in c.tokens):
@@ -745,7 +764,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 cluster = people.find(e.text, e.start, hint)
             if cluster.gender is None:
                 cluster.gender = hint or _name_gender(e.text)
-            words = _WORD_RE.findall(e.text.casefold())
+            words = _name_words(e.text)
             if words and (len(words) > 1 or e.tag == "Nickname"):
                 cluster.given.add(words[0])
             owner[i] = cluster.key

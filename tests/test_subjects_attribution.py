@@ -129,6 +129,30 @@ def test_verb_before_me_is_not_a_name():
 # --- variants of one person's name -------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        # a title of another language, and the same name with and without its diacritics
+        ("Rosa Quispe Mamani, 54, sells potatoes in Cusco. Doña Rosa has type 2 diabetes.",
+         [("Rosa Quispe Mamani", "Full Name"), ("54", "Age"), ("Cusco", "City/Region"), ("Doña Rosa", "Full Name"),
+          ("type 2 diabetes", "Medical Condition")]),
+        ("Nguyễn Thị Ngọc Anh opened a salon in Hue. Ngoc Anh is 33. Ms Nguyen banks with ACB.",
+         [("Nguyễn Thị Ngọc Anh", "Full Name"), ("Hue", "City/Region"), ("Ngoc Anh", "Full Name"), ("33", "Age"),
+          ("Nguyen", "Full Name"), ("ACB", "Company Name")]),
+        ("Aroha Te Rangi teaches in Rotorua. Whaea Aroha earns NZ$6,900 a month.",
+         [("Aroha Te Rangi", "Full Name"), ("Rotorua", "City/Region"), ("Whaea Aroha", "Full Name"),
+          ("NZ$6,900", "Monthly Income")]),
+        # "Don" is also a given name, not only a title
+        ("Don Harris is 71 and lives in Perth. Don has gout.",
+         [("Don Harris", "Full Name"), ("71", "Age"), ("Perth", "City/Region"), ("Don", "Nickname", 1),
+          ("gout", "Medical Condition")]),
+    ],
+)
+def test_titles_of_other_languages_and_diacritics_do_not_split_a_name(text, items):
+    assert set(letters(text, *items)) == {"A"}
+
+
+
 def test_title_surname_first_name_and_signature_of_another_person():
     text = (
         "Hi team,\n\nI'm writing on behalf of Dr. Helen Park. Dr. Park works at Mercy Hospital and lives in Denver. "
