@@ -9,7 +9,9 @@ merged entity list of any detector:
    without diacritics: "Nguyễn" is "Nguyen") are a subset of (or a prefix of) another's ("Maria",
    "Maria Lopez", "Mo" does not join "Maria"), or one is a diminutive
    ("Freddie") or a listed nickname ("Joe", "Peggy": the `nicknames`
-   package) of the other's given name; a handle joins the person
+   package; "Pepe", "Kasia": `_SHORT_FORMS`) of the other's given name, or its
+   end ("Tina": Cristina, "Seun": Oluwaseun) or its first four letters with a
+   new ending ("Bongi": Bongani); a handle joins the person
    whose name it spells ("@maria_l88"). Dialogue speaker labels
    ("Maya:", "[Maya]", "maya_k:", a chat export's "12/05/25, 21:14 - Maya:"
    or "[Sat 19:02] Maya:", an interview's "Q (Maya Lopez, editor):" and
@@ -270,12 +272,21 @@ def _canonicals(word: str) -> frozenset[str]:
 
 def _hypocorism(short: set[str], given: set[str]) -> bool:
     """One word that is a listed nickname of a given name ("Joe": Joseph, "Peggy": Margaret, "Bill":
-    William): the forms no prefix or ending rule can see. From the `nicknames` package (hand-curated)."""
+    William): the forms no prefix or ending rule can see. From the `nicknames` package (hand-curated,
+    English) and `_SHORT_FORMS` (common ones of other languages: "Pepe": José, "Kasia": Katarzyna); or the
+    end of a given name ("Tina": Cristina, "Seun": Oluwaseun), or its first four letters with a new ending
+    ("Bongi": Bongani)."""
     if len(short) != 1:
         return False
     (word,) = tuple(short)
-    canonicals = _canonicals(word)
-    return any(g in canonicals for g in given if g != word)
+    canonicals = _canonicals(word) | _SHORT_FORMS.get(word, frozenset())
+    return any(
+        g in canonicals
+        or (len(word) >= 4 and len(g) >= len(word) + 2 and g.endswith(word))
+        or (4 <= len(word) <= len(g) and g[:4] == word[:4] and word[-1] in "aeiouy")
+        for g in given
+        if g != word
+    )
 
 
 def load_name_lists() -> None:
@@ -308,6 +319,29 @@ def _name_words(name: str) -> list[str]:
 
 def _name_tokens(name: str) -> set[str]:
     return set(_name_words(name))
+
+
+# common short forms the `nicknames` package (English) lacks, folded like name words (no diacritics)
+_SHORT_FORMS: dict[str, frozenset[str]] = {
+    short: frozenset(_fold(f) for f in full.split())
+    for short, full in {
+        "pepe": "josé", "pepa": "josefa", "paco": "francisco", "pancho": "francisco", "curro": "francisco",
+        "paqui": "francisca", "lupe": "guadalupe", "chema": "josé", "nacho": "ignacio", "quique": "enrique",
+        "memo": "guillermo", "chucho": "jesús", "chuy": "jesús", "tono": "antonio", "charo": "rosario",
+        "concha": "concepción", "conchita": "concepción", "lola": "dolores", "pili": "pilar", "manolo": "manuel",
+        "rafa": "rafael", "ze": "josé", "chico": "francisco", "peppe": "giuseppe", "beppe": "giuseppe",
+        "pino": "giuseppe", "gigi": "luigi", "gianni": "giovanni", "nanni": "giovanni", "bice": "beatrice",
+        "kasia": "katarzyna", "gosia": "małgorzata", "basia": "barbara", "kuba": "jakub", "wojtek": "wojciech",
+        "staszek": "stanisław", "zosia": "zofia", "bartek": "bartłomiej", "sasha": "aleksandr alexander aleksandra "
+        "alexandra oleksandr oleksandra", "sanya": "aleksandr alexander", "shura": "aleksandr aleksandra",
+        "misha": "mikhail mykhailo", "dima": "dmitry dmitri dmytro", "kolya": "nikolai mykola", "vova": "vladimir "
+        "volodymyr", "volodya": "vladimir volodymyr", "zhenya": "yevgeny evgeny yevgenia yevhen", "lena": "elena "
+        "yelena olena", "tanya": "tatiana tatyana tetiana", "olya": "olga olha", "natasha": "natalia natalya "
+        "nataliya", "katya": "ekaterina yekaterina kateryna", "masha": "maria mariya", "pasha": "pavel pavlo",
+        "petya": "pyotr petro", "seryozha": "sergei serhiy", "lyosha": "alexei aleksei oleksiy", "sepp": "josef",
+        "sigge": "sigurd sigvard", "joop": "johannes",
+    }.items()
+}
 
 
 def _letters_only(name: str) -> str:

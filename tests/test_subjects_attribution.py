@@ -130,6 +130,24 @@ def test_verb_before_me_is_not_a_name():
 
 
 @pytest.mark.parametrize(
+    ("full", "short"),
+    [
+        ("Cristina Reyes", "Tina"),             # the end of a given name
+        ("Oluwaseun Adeyemi", "Seun"),
+        ("Bongani Mthembu", "Bongi"),           # its first four letters, a new ending
+        ("José Luis Ortega", "Pepe"),           # listed short forms the English list lacks
+        ("Giuseppe Russo", "Peppe"),
+        ("Katarzyna Wójcik", "Kasia"),
+    ],
+)
+def test_short_forms_of_other_languages_join_their_person(full, short):
+    text = f"{full} is 44 and works in Leeds. {short} earns £2,900 a month."
+    got = letters(text, (full, "Full Name"), ("44", "Age"), ("Leeds", "City/Region"), (short, "Nickname"),
+                  ("£2,900", "Monthly Income"))
+    assert got == "AAAAA"
+
+
+@pytest.mark.parametrize(
     ("text", "items"),
     [
         # a title of another language, and the same name with and without its diacritics
