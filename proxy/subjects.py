@@ -35,8 +35,8 @@ merged entity list of any detector:
    yet, the words around it say so ("I call Sendai home", "settled in",
    "I left Natura", "works for", "accounts are with", "plays handball for",
    "bought a used", "claim summary for"; a legal form or an organisation word
-   after it, "... Water Services Ltd", "... Group", "my Revolut current
-   account"); a form's "DOB" is no one. "Ring me" starts with a verb, not a name;
+   after it or ending it, "... Water Services Ltd", "... Group", "Zalando SE",
+   "Valby BK", "my Revolut current account"); a form's "DOB" is no one. "Ring me" starts with a verb, not a name;
    two name spans with only a space (or an initial's ". ") between them are
    one name cut in two, and so are a form's "Surname:" and "Forenames:"
    lines. An initial stands for a name word ("G. Mbeki" is Grace Mbeki), and
@@ -1095,7 +1095,8 @@ _ORG_BEFORE_RE = re.compile(
 # account held there ("Monzo current account")
 _ORG_HEADS = (
     "Group Holdings Solutions Services Autos Motors Bank Insurance Assurance Studio Studios Foundation Trust "
-    "Partners Associates Airlines Airways Pharmacy Clinic Hospital Restaurant Cafe Café Bakery Hotel Academy"
+    "Partners Associates Airlines Airways Pharmacy Clinic Hospital Restaurant Cafe Café Bakery Hotel Academy "
+    "FC AFC BK IF SC Club United Hockey"
 ).split()
 
 
@@ -1356,7 +1357,8 @@ class _PlaceNames:
         before = text[max(line_start, e.start - 40) : e.start]
         if _PLACE_BEFORE_RE.search(before) or _ORG_BEFORE_RE.search(before):
             return True
-        if _org_after_re().match(text, e.end) or e.text.strip(" .").casefold() in _FORM_LABELS:
+        if _org_after_re().match(text, e.end) or e.text.strip(" .").casefold() in _FORM_LABELS \
+                or _org_after_re().match(" " + e.text.rsplit(None, 1)[-1]) and " " in e.text.strip():
             return True  # "Maji Safi Water Solutions Ltd", "Al Futtaim Group", "my Monzo current account", "DOB"
         return bool(_CALL_BEFORE_RE.search(before) and _HOME_AFTER_RE.match(text, e.end))
 

@@ -97,6 +97,10 @@ def test_place_or_employer_tagged_as_a_name_is_nobody():
           ("36", "Age"), ("Orlen Wisla", "Full Name"), ("Skoda Fabia", "Full Name")]),
         ("Claim summary for Meiji Yasuda: burst pipe\nPolicyholder: Aiko Mori, 61. I was away on 3 May.",
          [("Meiji Yasuda", "Full Name"), ("Aiko Mori", "Full Name"), ("61", "Age"), ("3 May", "Date")]),
+        # a legal form or an organisation word inside the span itself
+        ("Shirin Ahmadi is 41. She works at Zalando SE in Berlin and skates for Lulea Hockey on Sundays.",
+         [("Shirin Ahmadi", "Full Name"), ("41", "Age"), ("Zalando SE", "Full Name"), ("Berlin", "City/Region"),
+          ("Lulea Hockey", "Full Name")]),
     ],
 )
 def test_organisation_or_product_tagged_as_a_name_is_nobody(text, items):
