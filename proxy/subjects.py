@@ -46,7 +46,8 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "it's" opening a note, "call me", "Myself ...", "a policy under my name, X",
-   "Notes (mine, X, ...)", "I'm the one filling it in: X", "Me, X", "Car A (me): X", "I'm the
+   "Notes (mine, X, ...)", "I'm the one filling it in: X", "Me, X", "- me: X", "Car A (me): X",
+   "X is what everyone calls me", "I'm the
    owner, X", the account's or the policy's holder field ("Cardholder: X", "Claimant: X"),
    "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
@@ -146,7 +147,7 @@ _INTRO_RE = re.compile(
     r"(?:report|statement|notes?|letter|minutes|written|prepared|compiled|completed|submitted|reported|filed|"
     r"recorded|logged|raised)\s+by)\s*[:|—–-]?|"
     # "Me, Olena Kovalenko, 41", "We (me, Aylin Demir, and ...)", "Vehicle 1 (me): Lucía ..."
-    r"(?:^|[\n(\[.!?]\s*)me\s*[,:—–]|\(\s*me\s*\)\s*[:|—–-]?|"
+    r"(?:^|[\n(\[.!?]\s*)(?:[-*•]\s*)?me\s*[,:—–]|\(\s*me\s*\)\s*[:|—–-]?|"
     # "(I'm the landlord, Sunita Kaur)"
     r"\bi\s*(?:'m|’m|\s+am)\s+(?:the|your)\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}\s*,|"
     # the account's own holder in a first-person form: "Cardholder: X", "Account holder: Mr X", "Claimant: X"
@@ -164,13 +165,15 @@ _ALIAS_RE = re.compile(
 )
 # after a name: "Maya here", "Maya, that's me", "Maya is my name", "Maya (me)"
 # after a nickname: "Bimbo (her preferred name)", "Bex, as she likes to be called"
+# "Tina is what everyone calls me", "Mr O'Connor is what the hospital letters call me"
+_CALLED_ME = r"\s+is\s+what\s+(?:[\w'’]+\s+){0,4}?call(?:s|ed)?\s+me"
 _GROUPS = (r"(?:friends|colleagues|family|mates|team\s*mates|co-?workers|classmates|students|pupils|patients|kids|"
            r"children|grandchildren|aunties|aunts|uncles|cousins|neighbou?rs|regulars|customers|clients|fans|readers|"
            r"followers|viewers|internet|world|squad|team|crew|group|lads|girls|boys|village|town|class|staff|"
            r"residents|players|everyone|everybody|people)")
 _ALIAS_AFTER_RE = re.compile(
     r"[\"'”’]?\s*(?:\(\s*(?:(?:her|his|their|my)\s+)?(?:preferred\s+name|nick\s*name|a\.?k\.?a\.?|goes\s+by)|"
-    r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called|"
+    r",?\s+as\s+(?:she|he|they|i)\s+(?:likes?|prefers?)\s+to\s+be\s+called|" + _CALLED_ME + r"|"
     r"\s+to\s+(?:everyone|everybody|all|most\s+people|(?:(?:her|his|their|my|our|the|its)\s+)?(?:[^\W\d_]+\s+){0,2}?"
     + _GROUPS + r")\b)",
     re.IGNORECASE,
@@ -188,7 +191,7 @@ _RENAMED_BEFORE_RE = re.compile(
 )
 _HERE_RE = re.compile(
     r"^\s*[,—–-]?\s*(?:here|speaking|writing|reporting|checking\s+in|is\s+my\s+(?:full\s+)?name|"
-    r"(?:that['’]s|that\s+is|this\s+is)\s+me|\(\s*(?:me|that['’]s\s+me|myself)\s*\))(?!\w)",
+    r"(?:that['’]s|that\s+is|this\s+is)\s+me|\(\s*(?:me|that['’]s\s+me|myself)\s*\)|" + _CALLED_ME + r")(?!\w)",
     re.IGNORECASE,
 )
 _FIRST_RE = re.compile(r"\b(?:I|i|me|my|mine|myself|I['’]m|I['’]ve|I['’]d|I['’]ll|im|ive|Me|My|Mine|Myself)\b")
@@ -808,7 +811,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if narrator is None and speaker_at(e.start) is None:
                 if (
                     _INTRO_RE.search(before)
-                    or _HERE_RE.match(text[e.end : e.end + 24])
+                    or _HERE_RE.match(text[e.end : e.end + 48])
                     or _sent_from(text, e)
                     or (first_person_at is not None and len(anchors) == len(speakers) + 1 and _is_header(text, e))
                 ):

@@ -551,6 +551,16 @@ def test_you_in_a_role_play_brief_is_the_character():
           ("Leo Ruiz", "Full Name"), ("15", "Age")], "AAABB"),
         ("Account holder: Mr Femi Ade | Second user: Bisi Ade (wife)\nMy own line 0803 111 2222 still works.",
          [("Femi Ade", "Full Name"), ("Bisi Ade", "Full Name"), ("0803 111 2222", "Phone Number")], "ABA"),
+        # a bulleted "me:", and "... is what they call me"
+        ("Before I call the bank:\n- me: Aoife Kane\n- my phone 087 555 0101\nI am a nurse in Cork.",
+         [("Aoife Kane", "Full Name"), ("087 555 0101", "Phone Number"), ("nurse", "Occupation"),
+          ("Cork", "City/Region")], "AAAA"),
+        ("Hello, Ravi Menon, 58, from Kochi. I have gout. Mr Menon is what the clinic letters call me.",
+         [("Ravi Menon", "Full Name"), ("58", "Age"), ("Kochi", "City/Region"), ("gout", "Medical Condition"),
+          ("Menon", "Full Name", 1)], "AAAAA"),
+        ("I am Maria Cristina Lopez, 40, a carer in Macau. Tina is what everyone calls me. I earn MOP 9,000.",
+         [("Maria Cristina Lopez", "Full Name"), ("40", "Age"), ("Macau", "City/Region"), ("Tina", "Nickname"),
+          ("MOP 9,000", "Monthly Income")], "AAAAA"),
     ],
 )
 def test_writer_named_by_a_me_label_an_author_line_or_a_holder_field(text, items, want):
