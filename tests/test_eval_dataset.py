@@ -127,7 +127,9 @@ def test_undecodable_bytes_are_a_problem_not_a_crash(tmp_path):
 @pytest.mark.parametrize(
     ("name", "count"),
     [("handwritten.jsonl", 48), ("attribution-dev.jsonl", 72), ("attribution-dev4.jsonl", 40),
-     ("attribution-dev5.jsonl", 40), ("attribution-val6.jsonl", 40), ("attribution-val7.jsonl", 40)],
+     ("attribution-dev5.jsonl", 40), ("attribution-val6.jsonl", 40), ("attribution-val7.jsonl", 40),
+     ("dev18-profiles.jsonl", 40), ("dev18-self.jsonl", 40), ("dev18-about.jsonl", 40),
+     ("dev18-records.jsonl", 40), ("dev18-multi.jsonl", 40)],
 )
 def test_shipped_hand_written_sets_load_without_problems(name, count):
     from pathlib import Path
