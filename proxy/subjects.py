@@ -36,8 +36,8 @@ merged entity list of any detector:
    "I left Natura", "works for", "accounts are with", "plays handball for",
    "bought a used", "claim summary for"; a legal form or an organisation word
    after it or ending it, "... Water Services Ltd", "... Group", "Zalando SE",
-   "Valby BK", "my Revolut current account"); a form's "DOB" is no one. "Ring me" starts with a verb, not a name;
-   two name spans with only a space (or an initial's ". ") between them are
+   "Valby BK", "my Revolut current account"); a form's "DOB" is no one.
+   "Ring me" starts with a verb, not a name; two name spans with only a space (or an initial's ". ") between them are
    one name cut in two, and so are a form's "Surname:" and "Forenames:"
    lines. An initial stands for a name word ("G. Mbeki" is Grace Mbeki), and
    "Ms Clarke" joins the woman of the Clarkes. A party labelled in a form or a
@@ -46,10 +46,10 @@ merged entity list of any detector:
 2. Anchors: every person mention, speaker label and pronoun. "I/me/my"
    refers to the line's speaker in a dialogue, else to the narrator (the
    person introduced by "my name is", "I'm", "it's" opening a note, "call me", "Myself ...", "a policy under my name, X",
-   "Notes (mine, X, ...)", "I'm the one filling it in: X", "Me, X", "- me: X", "Car A (me): X",
-   "X is what everyone calls me", "I'm the
-   owner, X", the account's or the policy's holder field ("Cardholder: X", "Claimant: X"),
-   "... is my name", a form's "Surname:" / "First name(s):", "booked
+   "Notes (mine, X, ...)", "I'm the one filling it in: X", "Me, X", "- me: X",
+   "Car A (me): X", "X is what everyone calls me", "I'm the owner, X", the
+   holder field of the writer's card, account or policy ("Cardholder: X",
+   "Claimant: X"), "... is my name", a form's "Surname:" / "First name(s):", "booked
    under", "my badge says", a form line "name jess tamaki", or signing off:
    "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
    "sent from Maya's iPhone", a name alone on the last line, with a title
@@ -68,8 +68,8 @@ merged entity list of any detector:
    fitting gender (known from "Mr"/"Mrs", a kinship word such as "Mother:"
    or "his wife", an earlier pronoun only they could take, or a given name
    only one gender uses in Faker's name lists, "Hamid", "Zofia"). A document's
-   author line ("Statement of witness: X", "Report by: X", "Reported by: X") names the
-   narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
+   author line ("Statement of witness: X", "Report by: X", "Reported by: X")
+   names the narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
    reports on someone ("I have supervised Dr X", "a reference for Mr X") is
    nobody's anchor. Outside a dialogue, "you" is whom "You are X" names or
    a letter greets ("Dear Mrs X,", "Hi Marisol,"). A
@@ -1115,6 +1115,13 @@ def _org_after_re() -> re.Pattern[str]:
     )
 
 
+def _organisation_words(text: str, e: Entity) -> bool:
+    """A legal form or an organisation word after the name ("Al Futtaim Group", "Monzo current account") or as
+    its own last word ("Zalando SE", "Valby BK")."""
+    words = e.text.split()
+    return bool(_org_after_re().match(text, e.end) or (len(words) > 1 and _org_after_re().match(" " + words[-1])))
+
+
 # form labels that detectors sometimes tag as a name
 _FORM_LABELS = frozenset({"dob", "d.o.b"})
 _CALL_BEFORE_RE = re.compile(r"\bcall(?:s|ed|ing)?\s+$", re.IGNORECASE)
@@ -1360,9 +1367,8 @@ class _PlaceNames:
         before = text[max(line_start, e.start - 40) : e.start]
         if _PLACE_BEFORE_RE.search(before) or _ORG_BEFORE_RE.search(before):
             return True
-        if _org_after_re().match(text, e.end) or e.text.strip(" .").casefold() in _FORM_LABELS \
-                or _org_after_re().match(" " + e.text.rsplit(None, 1)[-1]) and " " in e.text.strip():
-            return True  # "Maji Safi Water Solutions Ltd", "Al Futtaim Group", "my Monzo current account", "DOB"
+        if _organisation_words(text, e) or e.text.strip(" .").casefold() in _FORM_LABELS:
+            return True  # "Maji Safi Water Solutions Ltd", "Zalando SE", "my Monzo current account", "DOB"
         return bool(_CALL_BEFORE_RE.search(before) and _HOME_AFTER_RE.match(text, e.end))
 
 
