@@ -65,6 +65,22 @@ def test_a_surname_first_record_name_is_one_full_name(text: str, found: str, exp
     assert spans(text, [ent(text, found, "Nickname")]) == [(expected, "Full Name")]
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected"),
+    [
+        ("I coach Park Ji-hoon, 17, at the pool.", "Ji-hoon", "Park Ji-hoon"),   # the model found the given name
+        ("At the stall, Lee Mi-sook sells tteok.", "Lee", "Lee Mi-sook"),          # ... or the surname
+    ],
+)
+def test_a_korean_name_is_written_surname_first(text: str, found: str, expected: str):
+    assert spans(text, [ent(text, found, "Nickname")]) == [(expected, "Full Name")]
+
+
+def test_a_korean_name_the_model_missed_is_added_and_a_park_is_not_a_name():
+    text = "Kim Yu-na lives near Park Lane in Seoul."
+    assert spans(text, []) == [("Kim Yu-na", "Full Name")]
+
+
 @pytest.mark.parametrize("text", ["OK, Tom will do it.", "Dear Dr. Patel, Tom asked me to write."])
 def test_a_word_and_comma_before_a_name_is_not_a_surname(text: str):
     assert spans(text, [ent(text, "Tom", "Nickname")]) == [("Tom", "Nickname")]

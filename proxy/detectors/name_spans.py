@@ -7,6 +7,8 @@ hand-written text is full of them (docs/annotation-guidelines.md):
 * a hyphenated or suffixed name is one name: "[Kwame Mensah-Boateng]",
   "[Raymond Carter III]" (the word splitter cuts at the hyphen, and the model
   often stops there);
+* a Korean name is written surname first: "[Park Ji-hoon]" where the model
+  found "Ji-hoon" or "Park" (and added where it found neither);
 * a surname on its own is a `Full Name`, a given name on its own a `Nickname`:
   the model cannot tell "Pike" from "Ana" alone, but the text can: a titled
   word ("Mr Pike") or the last word of a full name found elsewhere in the text
@@ -126,18 +128,50 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
         start, titled = title.end(), True
     while (m := _HYPHEN_TAIL.match(text, end)) is not None:
         end = m.end()
+    korean = None
+    if entity.tag in NAME_TAGS:
+        korean = _KOREAN_SURNAME_BEFORE.search(text, max(0, start - 12), start)
+        if korean and _KOREAN_GIVEN.fullmatch(text, start, end):
+            start = korean.start(1)  # "Park [Ji-hoon]": a Korean name is written surname first
+        elif text[start:end] in _KOREAN_SURNAMES and (korean := _KOREAN_GIVEN_AFTER.match(text, end)):
+            end = korean.end()  # "[Park] Mi-sook"
+        else:
+            korean = None
     if entity.tag == "Full Name" and (m := _SUFFIX.match(text, end)) is not None:
         end = m.end()
     if start >= end:
         return None
     tag = entity.tag
-    if tag == "Nickname" and (titled or maiden or inverted or _title_before(text, start)):
+    if tag == "Nickname" and (titled or maiden or inverted or korean or _title_before(text, start)):
         tag = "Full Name"  # "Ms Kaya", "Sgt [Virtanen]": a titled single name is a surname
     elif (greeting or trimmed) and not titled and " " not in text[start:end]:
         tag = "Nickname"  # "Hi Priti", "Ingrid dials in": a given name
     if (start, end, tag) == (entity.start, entity.end, entity.tag):
         return entity
     return Entity(text[start:end], start, end, tag, entity.score, entity.detector)
+
+
+# common Korean surnames (romanised) and a hyphenated given name: "Park Ji-hoon", "Lee Mi-sook"
+_KOREAN_SURNAMES = (
+    "Kim Lee Yi Park Pak Choi Choe Jung Jeong Chung Kang Cho Jo Yoon Yun Jang Chang Lim Im Han Oh Seo Shin Kwon Hwang "
+    "Ahn An Song Yoo Yu Hong Jeon Jun Ko Go Moon Mun Yang Son Bae Baek Heo Nam Noh Roh Ha Kwak Sung Cha Joo Woo Min "
+    "Ryu Na Jin Eom Chae Won Cheon Bang Gong Hyun Ham Byun Yeom Yeo Choo Seok Seol Gil Yeon Pyo Myung Ban Ra Geum "
+    "Maeng Tak"
+).split()
+_KOREAN_GIVEN = re.compile(r"[A-Z][a-z]{1,4}-[a-z]{2,5}")
+_KOREAN_GIVEN_AFTER = re.compile(rf"[ \t]+{_KOREAN_GIVEN.pattern}(?![\w'’-])")
+_KOREAN_SURNAME_BEFORE = re.compile(rf"(?<![\w'’-])({'|'.join(_KOREAN_SURNAMES)})[ \t]+$")
+_KOREAN_NAME = re.compile(rf"(?<![\w'’-])(?:{'|'.join(_KOREAN_SURNAMES)})[ \t]+{_KOREAN_GIVEN.pattern}(?![\w'’-])")
+
+
+def _korean_names(text: str, taken: Sequence[Entity], detector: str) -> list[Entity]:
+    """Surname-first Korean names no detector found ("Park Mi-sook"), as Full Names."""
+    spans = [(e.start, e.end) for e in taken]
+    return [
+        Entity(m.group(0), m.start(), m.end(), "Full Name", 0.75, detector)
+        for m in _KOREAN_NAME.finditer(text)
+        if not any(a < m.end() and m.start() < b for a, b in spans)
+    ]
 
 
 def _title_before(text: str, start: int) -> bool:
@@ -314,6 +348,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
+    out += _korean_names(text, out, detector)
     out = _initial_names(text, out, detector)
     out = _surname_mentions(text, out, detector)
     out = _shared_surname_names(text, out, detector)
