@@ -128,6 +128,8 @@ _REL_ADJ = r"(?:(?:old|best|closest|close|dear|younger|older|little|big|baby|lat
 _REL_FROM = r"(?:\s+(?:from|at|in|of)\s+(?:the\s+)?(?:college|school|work|university|uni|church|the\s+gym|gym|home|[a-z]+))?"
 _MY_REL_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL})s?{_REL_FROM}(?:['’]s)?\b", re.IGNORECASE)
 _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}){_REL_FROM}(?:['’]s)?,?\s*$", re.IGNORECASE)
+# a title before a name on the same line: "Dear Mrs ", "Account holder: Mr ", "Caller: Yes, it's Dr "
+_LINE_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?"
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
     r"\bcall(?:s|ed)?\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
@@ -153,7 +155,7 @@ _INTRO_RE = re.compile(
     # the account's own holder in a first-person form: "Cardholder: X", "Account holder: Mr X", "Claimant: X"
     r"(?:^|[\n|])[ \t]*(?:policy|account|card)[ \t]*holder(?:['’]s)?(?:[ \t]+(?:full[ \t]+)?name)?[ \t]*[:|—–-]|"
     r"(?:^|[\n|])[ \t]*claimant[ \t]*[:|—–-])"
-    r"[ \t]*(?:(?:mr|mrs|ms|miss|mx|dr)\.?[ \t]+)?$",
+    r"[ \t]*" + _LINE_TITLE + "$",
     re.IGNORECASE,
 )
 _ALIAS_RE = re.compile(
@@ -1140,8 +1142,7 @@ _ADDRESSEE_RE = re.compile(
 )
 # the greeting line of a letter or an e-mail: "Dear Mrs Okonkwo-Bell,", "Hi Marisol!"
 _GREETING_LINE_RE = re.compile(
-    r"(?:dear|hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|greetings)[ \t]+"
-    r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?$",
+    r"(?:dear|hi|hello|hey|hiya|good\s+(?:morning|afternoon|evening)|morning|greetings)[ \t]+" + _LINE_TITLE + "$",
     re.IGNORECASE,
 )
 
@@ -1334,7 +1335,7 @@ _I_AM_RE = re.compile(r"\b(?:I\s+am|I['’]m)\s+$")
 _ANSWERED_NAME_RE = re.compile(
     r"[ \t]*(?:(?:yes|yeah|yep|sure|hi|hello|hey|ok|okay|morning|afternoon|evening)\b[ \t]*[,.!—–-]?[ \t]*)?"
     r"(?:(?:it['’]s|it\s+is|this\s+is|i['’]m|i\s+am|my\s+(?:full\s+)?name\s*(?:is|['’]s|:)|(?:full\s+)?name\s*[:—–-])[ \t]+)?"
-    r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?",
+    + _LINE_TITLE,
     re.IGNORECASE,
 )
 

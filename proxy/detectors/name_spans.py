@@ -152,16 +152,17 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
 
 
 # common Korean surnames (romanised) and a hyphenated given name: "Park Ji-hoon", "Lee Mi-sook"
-_KOREAN_SURNAMES = (
+_KOREAN_SURNAMES = frozenset((
     "Kim Lee Yi Park Pak Choi Choe Jung Jeong Chung Kang Cho Jo Yoon Yun Jang Chang Lim Im Han Oh Seo Shin Kwon Hwang "
     "Ahn An Song Yoo Yu Hong Jeon Jun Ko Go Moon Mun Yang Son Bae Baek Heo Nam Noh Roh Ha Kwak Sung Cha Joo Woo Min "
     "Ryu Na Jin Eom Chae Won Cheon Bang Gong Hyun Ham Byun Yeom Yeo Choo Seok Seol Gil Yeon Pyo Myung Ban Ra Geum "
     "Maeng Tak"
-).split()
+).split())
+_KOREAN_SURNAME = rf"(?<![\w'’-])(?:{'|'.join(sorted(_KOREAN_SURNAMES))})"
 _KOREAN_GIVEN = re.compile(r"[A-Z][a-z]{1,4}-[a-z]{2,5}")
 _KOREAN_GIVEN_AFTER = re.compile(rf"[ \t]+{_KOREAN_GIVEN.pattern}(?![\w'’-])")
-_KOREAN_SURNAME_BEFORE = re.compile(rf"(?<![\w'’-])({'|'.join(_KOREAN_SURNAMES)})[ \t]+$")
-_KOREAN_NAME = re.compile(rf"(?<![\w'’-])(?:{'|'.join(_KOREAN_SURNAMES)})[ \t]+{_KOREAN_GIVEN.pattern}(?![\w'’-])")
+_KOREAN_SURNAME_BEFORE = re.compile(rf"({_KOREAN_SURNAME})[ \t]+$")
+_KOREAN_NAME = re.compile(rf"{_KOREAN_SURNAME}[ \t]+{_KOREAN_GIVEN.pattern}(?![\w'’-])")
 
 
 def _korean_names(text: str, taken: Sequence[Entity], detector: str) -> list[Entity]:
