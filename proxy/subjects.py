@@ -1247,6 +1247,19 @@ _ALIAS_PAREN_RE = re.compile(r"\(\s*(?:(?:n[ée]e|born|formerly|previously|maide
 
 _KEY_VALUE_RE = re.compile(r"[\"']\s*[:=]\s*[\"'\d\[{]")
 _QUOTE_PAIRS = {'"': '"', "“": "”", "‘": "’", "'": "'", "«": "»", "„": "“"}
+_CELL_GAP_RE = re.compile(r"[ \t]*[,;\t|][ \t]*")
+
+
+def _quoted_cell(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end], a quoted value, is a cell of a delimited row: a delimiter and another quoted cell
+    before or after it on its line ('"Awa Diallo","S2219054"')."""
+    after = _CELL_GAP_RE.match(text, end)
+    if after and text[after.end() : after.end() + 1] in _QUOTE_PAIRS:
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[line_start:start]
+    gap = re.search(r"[,;\t|][ \t]*$", head)
+    return bool(gap) and head[: gap.start()].rstrip(" \t")[-1:] in _QUOTE_PAIRS.values()
 
 
 def _second_name(text: str, e: Entity, before: str) -> bool:
@@ -1262,6 +1275,8 @@ def _second_name(text: str, e: Entity, before: str) -> bool:
         return False
     if re.search(r"[:=\[{,]\s*$", before[:-1]) and _KEY_VALUE_RE.search(text):
         return False  # a value in JSON or code: '"name": "Hugo Lefèvre"'
+    if _quoted_cell(text, e.start - 1, e.end + len(closing)):
+        return False  # a cell of a delimited row: '"Karim Benali","S2218873",...'
     role = _ROLE_BEFORE_RE.search(before[:-1].rstrip())
     head = role.group(1).split()[-1].casefold().strip("'’") if role else ""
     return not (head in RELATIONS or _is_role_word(head))

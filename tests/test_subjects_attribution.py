@@ -733,6 +733,24 @@ def test_a_quoted_name_after_a_relation_or_in_json_is_someone_else():
                   ("Nantes", "City/Region"), ("Hugo Lefevre", "Full Name"))
     assert got == "AAABBB"
 
+def test_a_quoted_cell_of_a_delimited_row_is_no_second_name():
+    # each row of a pasted CSV is its own person; a quoted cell is not a nickname of the row above
+    text = ('student_name,student_id,city\n"Awa Diallo","S2219054","Dakar"\n"Karim Benali","S2218873","Oran"\n'
+            'Can you sort these by city?')
+    got = letters(text, ("Awa Diallo", "Full Name"), ("S2219054", "Student ID"), ("Dakar", "City/Region"),
+                  ("Karim Benali", "Full Name"), ("S2218873", "Student ID"), ("Oran", "City/Region"))
+    assert got == "AAABBB"
+    # semicolon-separated, the name as the last cell
+    text = 'id;city;name\n"S2219054";"Dakar";"Awa Diallo"\n"S2218873";"Oran";"Karim Benali"'
+    got = letters(text, ("S2219054", "Student ID"), ("Dakar", "City/Region"), ("Awa Diallo", "Full Name"),
+                  ("S2218873", "Student ID"), ("Oran", "City/Region"), ("Karim Benali", "Full Name"))
+    assert got == "AAABBB"
+    # a quoted nickname in prose is still a second name, even beside a comma
+    text = 'Margarethe Hofbauer, "Gretl", died aged 91.'
+    got = letters(text, ("Margarethe Hofbauer", "Full Name"), ("Gretl", "Nickname"), ("91", "Age"))
+    assert got == "AAA"
+
+
 def test_short_forms_do_not_merge_different_names():
     # "Mark" is no short form of "Maria"; "Danny" stays apart from "Dorothy"
     text = "Maria Lopez is 40 and her husband Mark is 42."
