@@ -790,7 +790,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                     and _parenthesised_alias(text, ents[last_name], e):
                 cluster = people.clusters[owner[last_name]]  # "it's Bex from upstairs (Rebecca Okafor on the lease)"
                 cluster.tokens |= _name_tokens(e.text)
-            if cluster is None and _HOUSE_NUMBER_RE.search(text, max(0, e.start - 12), e.start):
+            if cluster is None and _house_number_before(text, e.start):
                 continue  # "83/24 Anna Salai", "12 Harriet Tubman Ave": a street named after a person
             if cluster is None and narrator is not None and not known and not in_dialogue and _I_AM_RE.search(before40):
                 continue  # "Kyosuke Okada ... I am Zainichi Korean": the narrator is named already
@@ -995,6 +995,16 @@ _FUNCTION_WORDS = frozenset({
     "hospital", "clinic", "agency", "team", "department", "office", "side", "sides", "family", "background",
 })
 _HOUSE_NUMBER_RE = re.compile(r"(?<![\w.,:/-])(?!(?:19|20)\d\d\b)\d+[a-z]?(?:[/-]\d+[a-z]?)?,?[ \t]+$", re.IGNORECASE)
+# an age that opens the sentence: "At 29, Riley ...", "Aged 41, Tomasz ..."
+_AGE_OPENER_RE = re.compile(r"(?:^|[.!?]\s+|\n[ \t]*)(?:at|aged?)[ \t]+\d{1,3},[ \t]+$", re.IGNORECASE)
+
+
+def _house_number_before(text: str, start: int) -> bool:
+    """Whether a house number comes right before the name at `start` ("12 Harriet Tubman Ave": a street named
+    after a person), and not an age that opens the sentence ("At 29, Riley Tremblay-Nakamura has ...")."""
+    if not _HOUSE_NUMBER_RE.search(text, max(0, start - 12), start):
+        return False
+    return not _AGE_OPENER_RE.search(text, max(0, start - 16), start)
 # "Much-loved husband of Joan", "the daughter of Ines": the relation names someone else
 _RELATION_OF_RE = re.compile(rf"\b(?:{_REL})\s+of\s*$", re.IGNORECASE)
 _NAMED_BEFORE_RE = re.compile(r"\b(?:named|called|name\s+is|name['’]s|meet|met|with|told|asked|and)\s*$", re.IGNORECASE)

@@ -474,6 +474,15 @@ def test_street_named_after_a_person_is_not_one():
     got = letters(text, ("Lisbon", "City/Region"), ("Maria Costa", "Full Name"), ("Galp", "Company Name"),
                   ("Sines", "City/Region"))
     assert got == "ABBB"
+    # nor is an age that opens the sentence: "At 29, Riley ..." is a person
+    text = "Sam Ortiz here, I teach in Moncton. At 29, Riley Tremblay works as a nurse in Halifax."
+    got = letters(text, ("Sam Ortiz", "Full Name"), ("Moncton", "City/Region"), ("29", "Age"),
+                  ("Riley Tremblay", "Full Name"), ("nurse", "Occupation"), ("Halifax", "City/Region"))
+    assert got == "AABBBB"
+    text = "Sam Ortiz here. Aged 41, Tomasz Nowak drives a bus; I live at 12, Harriet Tubman Ave."
+    got = letters(text, ("Sam Ortiz", "Full Name"), ("41", "Age"), ("Tomasz Nowak", "Full Name"),
+                  ("Harriet Tubman", "Full Name"))
+    assert got == "ABBA"
 
 
 def test_long_text_is_attributed_consistently():
