@@ -37,6 +37,26 @@ def test_a_leading_title_is_not_part_of_the_name(text: str, found: str, expected
     assert spans(text, [ent(text, found, "Full Name")]) == [(expected, "Full Name")]
 
 
+@pytest.mark.parametrize(
+    ("text", "found", "expected", "tag"),
+    [
+        ("Everyone knows Doña Marleny at the market.", "Doña Marleny", "Marleny", "Full Name"),
+        ("Whaea Aroha runs the kapa haka group.", "Whaea Aroha", "Aroha", "Nickname"),
+        ("Shri Harish Chandra Batra retired in 2019.", "Shri Harish Chandra Batra", "Harish Chandra Batra", "Full Name"),
+        ("We all call him Uncle Kwabs.", "Uncle Kwabs", "Kwabs", "Nickname"),
+    ],
+)
+def test_a_title_of_another_language_is_not_part_of_the_name(text: str, found: str, expected: str, tag: str):
+    # and it keeps the tag: "Doña", "Whaea", "Uncle" stand before given names, so a lone name stays a given name
+    assert spans(text, [ent(text, found, tag)]) == [(expected, tag)]
+
+
+def test_given_names_that_look_like_titles_stay():
+    for text, name in (("Sri Mulyani Indrawati lives in Jakarta.", "Sri Mulyani Indrawati"),
+                       ("Don Ernesto Quiroga sold the farm.", "Don Ernesto Quiroga")):
+        assert spans(text, [ent(text, name, "Full Name")]) == [(name, "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

@@ -38,6 +38,13 @@ _TITLES = (
     "sgt|sergeant|insp|inspector|det|detective|pc|dc|judge|justice|mme|mlle|herr|frau|sr|sra|srta|dra"
 )
 _LEADING_TITLE = re.compile(rf"(?:(?:{_TITLES})\.?\s+)+", re.IGNORECASE)
+# titles of other languages, religious and kin titles: not part of the name either, but often before a given name
+# ("Doña Marleny", "Whaea Aroha", "Uncle Kwabs"), so they do not make a lone name a surname as "Ms Kaya" does
+_OTHER_TITLES = (
+    "Doña|Dona|Señora|Senora|Señor|Senor|Sra|Srta|Whaea|Matua|Ibu|Bapak|Shri|Smt|Rabbi|Imam|Pastor|Uncle|Aunty|"
+    "Auntie|Madame|Monsieur|Signora|Signor|Alhaji|Hajia|Mallam|Sheikh|Ustaz"
+)
+_LEADING_OTHER_TITLE = re.compile(rf"(?:{_OTHER_TITLES})\.?[ \t]+(?=[A-Z])")
 # a capitalized name word: "O'Neill", "Mensah-Boateng", "Lefèvre"; not all capitals ("NHS")
 _NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
 _TITLED = re.compile(
@@ -126,6 +133,8 @@ def _reshape(text: str, entity: Entity) -> Entity | None:
     titled = False
     if title and title.end() < end:
         start, titled = title.end(), True
+    elif (other := _LEADING_OTHER_TITLE.match(text, start, end)) and other.end() < end:
+        start = other.end()
     while (m := _HYPHEN_TAIL.match(text, end)) is not None:
         end = m.end()
     korean = None
