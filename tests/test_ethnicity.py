@@ -1,4 +1,5 @@
-"""Ethnic backgrounds in "X is <group> on both sides" and "background is <Group>"; not fields of work."""
+"""Ethnic backgrounds in "X is <group> on both sides", "background is <Group>" and "of <Group> heritage"; not fields of
+work."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from conftest import pattern_texts
         ("i'm punjabi on both sides lol", ["punjabi"]),
         ("His background is Assyrian. He moved here in 2010.", ["Assyrian"]),
         ("She's Cape Malay on both sides of the family.", ["Cape Malay"]),
+        ("Kwame is a 21-year-old student of Ashanti background at KNUST.", ["Ashanti"]),
+        ("She is 17, of British Jamaican heritage.", ["British Jamaican"]),
+        ("A family of Somali origin runs the shop.", ["Somali"]),
     ],
 )
 def test_ethnicity_found(text: str, expected: list[str]) -> None:
@@ -21,6 +25,7 @@ def test_ethnicity_found(text: str, expected: list[str]) -> None:
 
 
 @pytest.mark.parametrize("text", ["His background is in finance.", "My background is engineering.",
-                                  "The paint is white on both sides."])
+                                  "The paint is white on both sides.", "a theory of The origin of species",
+                                  "a student of mixed heritage"])
 def test_no_ethnicity(text: str) -> None:
     assert pattern_texts(text, "Ethnicity") == []

@@ -1,5 +1,5 @@
 """Ethnic backgrounds where the sentence says so: "he's Tamil on both sides", "her background is
-Assyrian".
+Assyrian", "a student of Ashanti background".
 
 "On both sides" (of the family) and "background is" name the group a person comes from, not the
 country of their passport: "Dutch on both sides", "Pomeranian Brazilian on both sides",
@@ -24,7 +24,7 @@ _BE = r"(?:is|are|was|were|[Hh]e's|[Hh]e’s|[Ss]he's|[Ss]he’s|[Tt]hey're|[Tt]
 
 
 def ethnicity_recognizer() -> PatternRecognizer:
-    """Groups before "on both sides" and after "background is"."""
+    """Groups before "on both sides", after "background is" and in "of X descent / background / heritage"."""
     return PatternRecognizer(
         "ethnicity",
         "Ethnicity",
@@ -45,6 +45,14 @@ def ethnicity_recognizer() -> PatternRecognizer:
                 SCORE,
                 left_bound="",
                 anchors=word_anchors(["background"]),
+            ),
+            Pattern.compile(
+                "of-descent",
+                rf"\b(?i:of|with)[ \t]+(?P<span>(?!(?i:the|a|an|this|that|my|his|her|their|our|its|mixed|no)\b){_CAP_WORD}(?:[ \t]+{_CAP_WORD}){{0,2}})[ \t]+"
+                r"(?i:descent|background|heritage|ancestry|origin|extraction)\b",
+                SCORE,
+                left_bound="",
+                anchors=word_anchors(["of", "with"]),
             ),
         ],
     )
