@@ -57,6 +57,23 @@ def test_given_names_that_look_like_titles_stay():
         assert spans(text, [ent(text, name, "Full Name")]) == [(name, "Full Name")]
 
 
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Mein Vermieter fragt. Führerschein number B072RRE2I55.", "Führerschein"),
+        ("Beruf: Elektriker\nSteuer-ID: 57 214 893 016", "Steuer-ID"),
+    ],
+)
+def test_a_field_label_before_an_identifier_is_no_name(text: str, label: str):
+    assert spans(text, [ent(text, label, "Nickname")]) == []
+
+
+def test_a_name_before_its_number_in_prose_stays():
+    text = "Ask Maria, her number is 0244 123 456. Kofi Mensah number 7 plays in goal."
+    assert spans(text, [ent(text, "Maria", "Nickname"), ent(text, "Kofi Mensah", "Full Name")]) == [
+        ("Maria", "Nickname"), ("Kofi Mensah", "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

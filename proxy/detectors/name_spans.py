@@ -100,6 +100,18 @@ def _split_joined(text: str, entity: Entity) -> list[Entity]:
 
 
 _NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
+_NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
+_ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
+
+
+def _field_label(text: str, entity: Entity) -> bool:
+    """A one-word "name" that labels the identifier after it ("Führerschein number B072RRE2I55",
+    "Steuer-ID: 57 214 893 016"): a field of a form in another language, no person."""
+    if " " in entity.text:
+        return False
+    if _NUMBER_AFTER.match(text, entity.end):
+        return True
+    return _ID_LABEL.fullmatch(entity.text) is not None and text[entity.end : entity.end + 1] == ":"
 
 
 def _before_a_job(text: str, entity: Entity) -> bool:
@@ -354,7 +366,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
-    out = [e for e in shaped if e is not None and not _before_a_job(text, e)]
+    out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)]
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
