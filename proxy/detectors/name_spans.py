@@ -67,7 +67,11 @@ _NOT_NAMES = frozenset({
 
 
 # a greeting read into the name ("Hi Priti, quick handover"), a verb after it ("Ingrid dials in")
-_LEADING_GREETING = re.compile(r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening)[ \t]+(?=[A-Z])")
+# a greeting, or "I am" / "my name is" in another language ("Soy Felipe"): before the name, not part of it
+_LEADING_GREETING = re.compile(
+    r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening|Soy|Sou|Sono|Ich[ \t]+bin|Je[ \t]+suis|Me[ \t]+llamo|"
+    r"Mi[ \t]+chiamo|Je[ \t]+m['’]appelle)[ \t]+(?=[A-Z])"
+)
 _LEADING_MAIDEN = re.compile(r"(?:n[ée]e|born)[ \t]+(?=[A-Z])", re.IGNORECASE)  # "(née Berg)": Berg is a surname
 _COLUMN_GAP = re.compile(r"[ \t]*(?:\t|[ ]{2,})")  # a table's next column, not the name's next word
 # a record's "SURNAME, Given" order ("HOLLOWAY, Desmond Arthur", "Customer: Mr. O'Neill, Patrick J."): the surname
