@@ -187,7 +187,8 @@ _RENAMED_BEFORE_RE = re.compile(
     r"\b(?:pen|stage|ring|screen|english|western|chinese|korean|japanese|maiden|birth|married|former|previous|"
     r"old|professional|religious|baptismal|confirmation|family)\s+name(?:\s+(?:is|was))?\s*[:|—–-]?|"
     r"\bkn(?:ows?|ew)\s+(?:her|him|them|me|you)\s+(?:[a-z]+\s+){0,2}?as|"
-    r"\bshortened\s+(?:her|his|their|my|your)\s+name\s+to)"
+    r"\bshortened\s+(?:her|his|their|my|your)\s+name\s+to|"
+    r"\b(?:publish(?:es|ed)?|writes|wrote|performs|performed|posts|posted|records|recorded)\s+(?:as|under\s+the\s+name))"
     r"\s*[\"'“‘(]?\s*$",
     re.IGNORECASE,
 )

@@ -74,6 +74,22 @@ def test_a_name_before_its_number_in_prose_stays():
         ("Maria", "Nickname"), ("Kofi Mensah", "Full Name")]
 
 
+def test_a_name_grows_over_a_given_name_found_elsewhere():
+    text = "Meseret Alemu Tadesse is 19 and runs in Addis Ababa. Call Meseret on Sundays."
+    got = spans(text, [ent(text, "Alemu Tadesse", "Full Name"), ent(text, "Meseret", "Nickname", 1)])
+    assert got == [("Meseret Alemu Tadesse", "Full Name"), ("Meseret", "Nickname")]
+    text = "Ngoc Anh (Nguyễn Thị Ngọc Anh on her ID card) runs three salons. Mrs Nguyễn does the books."
+    got = spans(text, [ent(text, "Ngoc Anh", "Full Name"), ent(text, "Anh", "Full Name", 1),
+                       ent(text, "Nguyễn", "Full Name", 1)])
+    assert ("Nguyễn Thị Ngọc Anh", "Full Name") in got
+
+
+def test_a_name_does_not_grow_over_words_no_name_has():
+    text = "Yesterday Maria Lopez called. Tell Maria the Board Meeting moved."
+    got = spans(text, [ent(text, "Maria Lopez", "Full Name"), ent(text, "Maria", "Nickname", 1)])
+    assert got == [("Maria Lopez", "Full Name"), ("Maria", "Nickname")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

@@ -719,6 +719,19 @@ def test_second_names_join_the_person_just_described():
     assert got == "AAAAAA"
 
 
+def test_a_name_one_publishes_or_performs_under_is_a_second_name():
+    text = ("CURRICULUM VITAE\nNGUYEN THI LAN ANH (publishes as Lana Nguyen)\n+84 90 318 2277\n"
+            "Vietnamese UX researcher. Former colleagues know me as Lana.")
+    got = letters(text, ("NGUYEN THI LAN ANH", "Full Name"), ("Lana Nguyen", "Full Name"),
+                  ("+84 90 318 2277", "Phone Number"), ("Vietnamese", "Nationality"), ("UX researcher", "Occupation"),
+                  ("Lana", "Nickname"))
+    assert got == "AAAAAA"
+    text = "Tomás Ruiz, 52, is a bank clerk who performs under the name El Gato Negro in Seville."
+    got = letters(text, ("Tomás Ruiz", "Full Name"), ("52", "Age"), ("bank clerk", "Occupation"),
+                  ("El Gato Negro", "Full Name"), ("Seville", "City/Region"))
+    assert got == "AAAAA"
+
+
 def test_initials_spelled_names_and_possessives_join_their_person():
     text = ("Our tenant, Mr. Chidi Okonkwo-Bell, moves to Manchester. Please return Mr. Okonkwo-Bell's deposit. "
             'He signs his notes C.O.B. and C.O.B. is always polite.')

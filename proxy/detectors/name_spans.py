@@ -28,6 +28,7 @@ needs to know whose name it is.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from proxy.entities import Entity
@@ -224,6 +225,47 @@ def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Ent
     return found
 
 
+def _fold(word: str) -> str:
+    """Case- and accent-folded, so "Ngọc" and "Ngoc" are one name word."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
+
+
+# one to three capitalized words (any script's capitals) right before a span, on its line
+_WORDS_BEFORE = re.compile(r"((?:[^\W\d_][\w'’-]*[ \t]){1,3})$")
+_TITLE_WORD = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES})\.?", re.IGNORECASE)
+_TOKEN = re.compile(r"\S+")
+
+
+def _extend_over_known_words(text: str, entities: list[Entity]) -> list[Entity]:
+    """A name span grows left over up to three capitalized words before it when the first is a word of a name
+    found elsewhere in the text: "Meseret [Alemu Tadesse]" (the model found "Meseret" only later), "Nguyễn Thị
+    Ngọc [Anh]" (it found "Nguyễn" later)."""
+    names = [e for e in entities if e.tag in NAME_TAGS]
+    if len(names) < 2:
+        return entities
+    out = list(entities)
+    for i, e in enumerate(out):
+        if e.tag not in NAME_TAGS:
+            continue
+        line_start = text.rfind("\n", 0, e.start) + 1
+        m = _WORDS_BEFORE.search(text, max(line_start, e.start - 60), e.start)
+        if m is None:
+            continue
+        words = [(w.group(), w.start()) for w in _TOKEN.finditer(text, m.start(1), e.start)]
+        known = {_fold(w) for n in names if n is not e for w in n.text.split()}
+        for k in range(len(words), 0, -1):
+            part = [w for w, _ in words[-k:]]
+            if not all(w[0].isupper() for w in part) or any(_TITLE_WORD.fullmatch(w) for w in part):
+                continue
+            if _fold(part[0]) not in known:
+                continue
+            start = words[-k][1]
+            if not any(o is not e and o.start < e.start and start < o.end for o in out):  # no other span holds them
+                out[i] = Entity(text[start : e.end], start, e.end, "Full Name", e.score, e.detector)
+            break
+    return out
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -371,6 +413,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)]
+    out = _extend_over_known_words(text, out)
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
