@@ -90,6 +90,18 @@ def test_a_name_does_not_grow_over_words_no_name_has():
     assert got == [("Maria Lopez", "Full Name"), ("Maria", "Nickname")]
 
 
+def test_a_name_that_is_the_organisation_of_an_address_is_a_company():
+    text = "Noam co-founded Kerentech in 2017 (noam@kerentech.io). Kerentech now has 40 staff."
+    got = spans(text, [ent(text, "Noam", "Nickname"), ent(text, "Kerentech", "Nickname"),
+                       ent(text, "Kerentech", "Nickname", 1)])
+    assert got == [("Noam", "Nickname"), ("Kerentech", "Company Name"), ("Kerentech", "Company Name")]
+    # webmail is nobody's employer; a domain named after its user, or a given name, stays a name
+    for text, name in (("Ask Gmail? No: Ana Ruiz, ana.ruiz@gmail.com", "Gmail"),
+                       ("Write to Maria at maria@maria.es", "Maria"),
+                       ("Laura runs www.laura-designs.com and laura@laura.studio", "Laura")):
+        assert spans(text, [ent(text, name, "Nickname")]) == [(name, "Nickname")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

@@ -266,6 +266,49 @@ def _extend_over_known_words(text: str, entities: list[Entity]) -> list[Entity]:
     return out
 
 
+# an e-mail address or a web address: its host
+_ADDRESS_HOST = re.compile(r"(?:(?P<local>[\w.+-]+)@|\bhttps?://|\bwww\.)(?P<host>[\w-]+(?:\.[\w-]+)+)", re.IGNORECASE)
+_SECOND_LEVEL = frozenset({"co", "com", "ac", "org", "gov", "edu", "net", "or", "ne", "go", "nhs", "sch"})
+_WEBMAIL = frozenset({
+    "gmail", "googlemail", "yahoo", "ymail", "outlook", "hotmail", "live", "msn", "icloud", "me", "mac", "aol",
+    "proton", "protonmail", "pm", "gmx", "web", "mail", "email", "yandex", "zoho", "qq", "163", "126", "naver",
+    "daum", "hanmail", "rediffmail", "libero", "orange", "free", "wanadoo", "btinternet", "sky", "comcast",
+    "verizon", "fastmail", "tutanota", "example", "test", "localhost",
+})
+
+
+def _organisation_label(host: str) -> str | None:
+    """The label that names the organisation in a host: "kerentech" of "kerentech.io", "knust" of
+    "st.knust.edu.gh"; None for webmail and placeholder domains."""
+    labels = host.casefold().split(".")[:-1]  # without the top-level domain
+    while labels and labels[-1] in _SECOND_LEVEL:
+        labels.pop()
+    return labels[-1] if labels and labels[-1] not in _WEBMAIL else None
+
+
+def _domain_organisations(text: str, entities: list[Entity]) -> list[Entity]:
+    """A one-word "name" that is the organisation of an e-mail or web address in the text ("Kerentech" beside
+    "noam@kerentech.io") is a Company Name, unless the address's own user is called so or it is a given name."""
+    if "@" not in text and "www." not in text and "://" not in text:
+        return entities
+    from proxy.subjects import _given_name_genders  # noqa: PLC0415 - Faker's given names, read once on first use
+
+    orgs: set[str] = set()
+    for m in _ADDRESS_HOST.finditer(text):
+        label = _organisation_label(m.group("host"))
+        local = set(re.split(r"[._+-]", (m.group("local") or "").casefold()))
+        if label and label not in local:
+            orgs.add(label)
+    if not orgs:
+        return entities
+    return [
+        Entity(e.text, e.start, e.end, "Company Name", e.score, e.detector)
+        if e.tag in NAME_TAGS and " " not in e.text and e.text.casefold() in orgs
+        and e.text.casefold() not in _given_name_genders() else e
+        for e in entities
+    ]
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -414,6 +457,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)]
     out = _extend_over_known_words(text, out)
+    out = _domain_organisations(text, out)
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
