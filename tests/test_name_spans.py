@@ -102,6 +102,17 @@ def test_a_name_that_is_the_organisation_of_an_address_is_a_company():
         assert spans(text, [ent(text, name, "Nickname")]) == [(name, "Nickname")]
 
 
+def test_a_word_listed_with_a_nationality_is_an_ethnic_group():
+    text = "Youssef is 25, Moroccan and Amazigh, and has worked in El Ejido."
+    got = spans(text, [ent(text, "Youssef", "Nickname"), ent(text, "Moroccan", "Nationality"),
+                       ent(text, "Amazigh", "Nickname")])
+    assert got == [("Youssef", "Nickname"), ("Moroccan", "Nationality"), ("Amazigh", "Ethnicity")]
+    # a name that starts the next clause stays a name
+    text = "her background is turkish german and lissy comes from hamburg."
+    got = spans(text, [ent(text, "turkish german", "Ethnicity"), ent(text, "lissy", "Nickname")])
+    assert got == [("turkish german", "Ethnicity"), ("lissy", "Nickname")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

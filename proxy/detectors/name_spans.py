@@ -309,6 +309,30 @@ def _domain_organisations(text: str, entities: list[Entity]) -> list[Entity]:
     ]
 
 
+_GROUP_TAGS = frozenset({"Nationality", "Ethnicity"})
+_LIST_END = re.compile(r"[ \t]*(?:[,.;)]|$)", re.MULTILINE)  # the list ends at the word: "and Amazigh, and ..."
+_COORDINATION = re.compile(r"[ \t]+(?:and|or)[ \t]+|,[ \t]*")  # "Moroccan and Amazigh", "Kurdish, Yazidi"
+
+
+def _coordinated_groups(text: str, entities: list[Entity]) -> list[Entity]:
+    """A one-word Nickname joined by "and", "or" or a comma to a nationality or an ethnic group beside it, ending
+    the list ("Moroccan and Amazigh, and has ..."), is an ethnic group too, not a person; a word after it starts a
+    new clause ("Turkish German and Lissy comes from Hamburg")."""
+    groups = [e for e in entities if e.tag in _GROUP_TAGS]
+    if not groups:
+        return entities
+
+    def beside(a: int, b: int) -> bool:  # text[a:b] only joins two words
+        return a < b and _COORDINATION.fullmatch(text, a, b) is not None
+
+    return [
+        Entity(e.text, e.start, e.end, "Ethnicity", e.score, e.detector)
+        if e.tag == "Nickname" and " " not in e.text and _LIST_END.match(text, e.end)
+        and any(beside(g.end, e.start) or beside(e.end, g.start) for g in groups) else e
+        for e in entities
+    ]
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -458,6 +482,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
+    out = _coordinated_groups(text, out)
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
