@@ -113,6 +113,17 @@ def test_a_word_listed_with_a_nationality_is_an_ethnic_group():
     assert got == [("turkish german", "Ethnicity"), ("lissy", "Nickname")]
 
 
+def test_the_first_words_of_an_organisation_found_elsewhere_are_that_organisation():
+    text = "I work at Maji Safi Water Solutions Ltd in Kisumu. Maji Safi will pay for the trip."
+    got = spans(text, [ent(text, "Maji Safi Water Solutions Ltd", "Company Name"), ent(text, "Maji Safi", "Full Name", 1)])
+    assert got == [("Maji Safi Water Solutions Ltd", "Company Name"), ("Maji Safi", "Company Name")]
+    # a titled name, or the surname of a person named in full, is the person
+    text = "Landlord: Gerald Pryce of Pryce Property Holdings Pty Ltd. Mr Pryce refused repairs; Pryce never calls."
+    got = spans(text, [ent(text, "Gerald Pryce", "Full Name"), ent(text, "Pryce Property Holdings Pty Ltd", "Company Name"),
+                       ent(text, "Pryce", "Full Name", 2), ent(text, "Pryce", "Full Name", 3)])
+    assert [tag for _, tag in got] == ["Full Name", "Company Name", "Full Name", "Full Name"]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

@@ -277,6 +277,14 @@ _WEBMAIL = frozenset({
 })
 
 
+def _is_given_name(word: str) -> bool:
+    """Whether Faker's name lists (82 locales) give `word` as a given name of one gender ("Bruce", "Maria"; the
+    list leaves out names both genders use)."""
+    from proxy.subjects import _given_name_genders  # noqa: PLC0415 - read once, on first use
+
+    return word.casefold() in _given_name_genders()
+
+
 def _organisation_label(host: str) -> str | None:
     """The label that names the organisation in a host: "kerentech" of "kerentech.io", "knust" of
     "st.knust.edu.gh"; None for webmail and placeholder domains."""
@@ -291,8 +299,6 @@ def _domain_organisations(text: str, entities: list[Entity]) -> list[Entity]:
     "noam@kerentech.io") is a Company Name, unless the address's own user is called so or it is a given name."""
     if "@" not in text and "www." not in text and "://" not in text:
         return entities
-    from proxy.subjects import _given_name_genders  # noqa: PLC0415 - Faker's given names, read once on first use
-
     orgs: set[str] = set()
     for m in _ADDRESS_HOST.finditer(text):
         label = _organisation_label(m.group("host"))
@@ -304,7 +310,7 @@ def _domain_organisations(text: str, entities: list[Entity]) -> list[Entity]:
     return [
         Entity(e.text, e.start, e.end, "Company Name", e.score, e.detector)
         if e.tag in NAME_TAGS and " " not in e.text and e.text.casefold() in orgs
-        and e.text.casefold() not in _given_name_genders() else e
+        and not _is_given_name(e.text) else e
         for e in entities
     ]
 
@@ -331,6 +337,33 @@ def _coordinated_groups(text: str, entities: list[Entity]) -> list[Entity]:
         and any(beside(g.end, e.start) or beside(e.end, g.start) for g in groups) else e
         for e in entities
     ]
+
+
+_ORG_TAGS = frozenset({
+    "Company Name", "NGO", "Educational Institution", "Healthcare Facility", "Government Agency",
+})
+
+
+def _organisation_heads(text: str, entities: list[Entity]) -> list[Entity]:
+    """A name span made of the first words of an organisation found in the same text ("Maji Safi" beside "Maji
+    Safi Water Solutions Ltd") is that organisation, unless a title, a person's full name or a given name says it
+    is a person ("Mr Pryce", "Gerald Pryce" beside "Pryce Property Holdings", "Bruce works at Bruce Holdings")."""
+    orgs = [e for e in entities if e.tag in _ORG_TAGS]
+    if not orgs:
+        return entities
+    people = {w for e in entities if e.tag == "Full Name" and " " in e.text for w in e.text.split()}
+    out = []
+    for e in entities:
+        lone = " " not in e.text
+        if e.tag in NAME_TAGS and not _title_before(text, e.start) and not (
+                lone and (e.text in people or _is_given_name(e.text))):
+            words = e.text.split()
+            org = next((o for o in orgs if len(o.text.split()) > len(words) and o.text.split()[: len(words)] == words),
+                       None)
+            if org is not None:
+                e = Entity(e.text, e.start, e.end, org.tag, e.score, e.detector)
+        out.append(e)
+    return out
 
 
 _GIVEN = re.compile(_NAME_WORD)
@@ -483,6 +516,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
+    out = _organisation_heads(text, out)
     out = _full_names_of_known_given_names(text, out, detector)
     out = _given_name_mentions(text, out, detector)
     out += _titled_names(text, out, detector)
