@@ -124,6 +124,15 @@ def test_the_first_words_of_an_organisation_found_elsewhere_are_that_organisatio
     assert [tag for _, tag in got] == ["Full Name", "Company Name", "Full Name", "Full Name"]
 
 
+def test_a_car_is_no_person():
+    text = "Me: Dariusz Wiśniewski, Toyota Yaris registered to me. He was laid off from Volvo Cars in 2024."
+    got = spans(text, [ent(text, "Dariusz Wiśniewski", "Full Name"), ent(text, "Toyota Yaris", "Full Name"),
+                       ent(text, "Volvo Cars", "Company Name")])
+    assert got == [("Dariusz Wiśniewski", "Full Name"), ("Volvo Cars", "Company Name")]
+    text = "Harrison Ford drives a Ford Fiesta."  # Ford is also a surname: left to the model
+    assert spans(text, [ent(text, "Harrison Ford", "Full Name")]) == [("Harrison Ford", "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

@@ -105,6 +105,12 @@ def _split_joined(text: str, entity: Entity) -> list[Entity]:
 
 
 _NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
+# a car maker and its model ("Toyota Yaris", "VW Golf"): no person. Ford, Mini, Seat, Lincoln, Morgan are also names.
+_VEHICLE = re.compile(
+    r"(?:Toyota|Honda|Nissan|Mazda|Subaru|Mitsubishi|Suzuki|Lexus|Hyundai|Kia|Volkswagen|VW|Audi|BMW|Mercedes(?:-Benz)?|"
+    r"Porsche|Opel|Vauxhall|Peugeot|Renault|Citro[eë]n|Dacia|Fiat|[SŠ]koda|Volvo|Tesla|Chevrolet|Chevy|Jeep|BYD|"
+    r"Alfa[ \t]+Romeo)[ \t]+\S"
+)
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
 
@@ -512,7 +518,8 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
-    out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)]
+    out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
+           and not (e.tag in NAME_TAGS and _VEHICLE.match(e.text))]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
