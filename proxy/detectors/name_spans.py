@@ -111,6 +111,8 @@ _VEHICLE = re.compile(
     r"Porsche|Opel|Vauxhall|Peugeot|Renault|Citro[eë]n|Dacia|Fiat|[SŠ]koda|Volvo|Tesla|Chevrolet|Chevy|Jeep|BYD|"
     r"Alfa[ \t]+Romeo)[ \t]+\S"
 )
+# a title or a form field's abbreviation alone: "Dr", "DOB", "Ref."
+_NO_NAME = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES}|dob|d\.o\.b|ni|id|ref|pin|tel|mob|nr|no)\.?", re.IGNORECASE)
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
 
@@ -519,7 +521,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
-           and not (e.tag in NAME_TAGS and _VEHICLE.match(e.text))]
+           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text)))]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
