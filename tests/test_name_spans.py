@@ -140,6 +140,13 @@ def test_a_title_or_field_abbreviation_alone_is_no_name(text: str, found: str):
     assert spans(text, [ent(text, found, "Full Name")]) == []
 
 
+def test_a_role_noun_is_no_name():
+    text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
+    got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),
+                       ent(text, "Client", "Nickname")])
+    assert got == [("Lorraine Petersen", "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

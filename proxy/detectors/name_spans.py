@@ -113,6 +113,12 @@ _VEHICLE = re.compile(
 )
 # a title or a form field's abbreviation alone: "Dr", "DOB", "Ref."
 _NO_NAME = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES}|dob|d\.o\.b|ni|id|ref|pin|tel|mob|nr|no)\.?", re.IGNORECASE)
+# a role noun a form or a note uses for a person ("Client earns £3,100", "Carer: ..."): no name
+_ROLE_NOUNS = frozenset((
+    "client carer patient tenant landlord applicant customer caller agent employer employee manager claimant "
+    "resident member user owner buyer seller driver passenger guest witness victim defendant appellant respondent "
+    "pupil student teacher doctor nurse parent guardian child baby partner spouse husband wife"
+).split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
 
@@ -521,7 +527,8 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
-           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text)))]
+           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text)
+                                            or e.text.casefold() in _ROLE_NOUNS))]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
