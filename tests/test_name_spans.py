@@ -147,6 +147,26 @@ def test_a_role_noun_is_no_name():
     assert got == [("Lorraine Petersen", "Full Name")]
 
 
+def test_an_acronym_in_capitals_is_no_name():
+    text = "I applied for PIP in May and my ILR came through. Hana Kobayashi-Reyes (HK online) helped."
+    got = spans(text, [ent(text, "PIP", "Nickname"), ent(text, "ILR", "Nickname"),
+                       ent(text, "Hana Kobayashi-Reyes", "Full Name"), ent(text, "HK", "Nickname")])
+    assert got == [("Hana Kobayashi-Reyes", "Full Name"), ("HK", "Nickname")]
+
+
+@pytest.mark.parametrize(
+    ("text", "found", "name"),
+    [
+        ("I am NGUYEN Thi Thu Hang (family name NGUYEN).", "NGUYEN", "NGUYEN Thi Thu Hang"),
+        ("MAYA: Welcome back.\nDEV: And I'm Devendra Pillai.\nDEV: Four nights.", "DEV", "Devendra Pillai"),
+        ("Amara Johnson-Clarke, AJC to her friends, is 17.", "AJC", "Amara Johnson-Clarke"),
+    ],
+)
+def test_a_name_in_capitals_initials_or_speaker_label_stays(text: str, found: str, name: str):
+    got = spans(text, [ent(text, name, "Full Name"), ent(text, found, "Nickname", text.count(found) - 1)])
+    assert (found, "Nickname") in got or (found, "Full Name") in got
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

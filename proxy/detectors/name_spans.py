@@ -380,6 +380,41 @@ def _organisation_heads(text: str, entities: list[Entity]) -> list[Entity]:
     return out
 
 
+_ACRONYM = re.compile(r"[A-Z]{3,}")
+_SPEAKER_LABEL = re.compile(r"[ \t]*:")
+
+
+def _initials_of(acronym: str, name: str) -> bool:
+    """Whether `acronym` is the initials of `name`'s words in order, from its first ("HKR", "HK" of "Hana
+    Kobayashi-Reyes")."""
+    initials = [w[0].upper() for w in re.split(r"[\s-]+", name) if w]
+    if not initials or acronym[0] != initials[0]:
+        return False
+    rest = iter(initials[1:])
+    return all(letter in rest for letter in acronym[1:])
+
+
+def _without_acronyms(text: str, entities: list[Entity]) -> list[Entity]:
+    """A one-word Nickname in capitals ("KRA", "PIP", "ILR", "LISA"), in a text not written in capitals, is an
+    acronym, not a person, unless it is a name's initials, a name in capitals (or its first letters) or a
+    speaker's label at a line start ("DEV: ...")."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters or sum(c.isupper() for c in letters) * 2 > len(letters):
+        return entities
+    names = [e.text for e in entities if e.tag in NAME_TAGS and not _ACRONYM.fullmatch(e.text)]
+    words = {w.casefold() for n in names for w in re.split(r"[\s-]+", n) if w}
+
+    def acronym(e: Entity) -> bool:
+        if e.tag != "Nickname" or not _ACRONYM.fullmatch(e.text) or any(_initials_of(e.text, n) for n in names):
+            return False
+        low = e.text.casefold()
+        if any(w.startswith(low) for w in words):
+            return False  # a name in capitals: "NGUYEN" of "NGUYEN Thi Thu Hang", "DEV" of "Devendra"
+        return not _SPEAKER_LABEL.match(text, e.end) or text.rfind("\n", 0, e.start) + 1 != e.start
+
+    return [e for e in entities if not acronym(e)]
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -541,6 +576,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _surname_mentions(text, out, detector)
     out = _shared_surname_names(text, out, detector)
     out = _nickname_mentions(text, out, detector)
+    out = _without_acronyms(text, out)
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
