@@ -968,12 +968,34 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             else:
                 owner[i] = -1
 
+    _merge_surnames_into_mailboxes(ents, owner, people)
     letters: dict[int, str] = {}
     for i in range(len(ents)):
         key = owner[i]
         if key not in letters:
             letters[key] = _letter(len(letters))
     return [replace(e, subject=letters[owner[i]]) for i, e in enumerate(ents)]
+
+
+def _merge_surnames_into_mailboxes(ents: Sequence[Entity], owner: dict[int, int], people: _People) -> None:
+    """A person known by one name word only ("Lindqvist") is the person whose e-mail address spells it with their
+    given name ("Ingrid ... ingrid.lindqvist@proton.me"): the model often finds the surname apart from the
+    given name, and nothing else links the two."""
+    for e in ents:
+        if e.tag != "Email Address":
+            continue
+        mailbox = people.mailbox_owner(e.text)
+        if mailbox is None:
+            continue
+        letters = "".join(_WORD_RE.findall(_fold(e.text.split("@")[0])))
+        for lone in people.clusters:
+            if lone is mailbox or lone.narrator or len(lone.tokens) != 1:
+                continue
+            (word,) = tuple(lone.tokens)
+            if len(word) >= 3 and word in letters and word not in mailbox.tokens:
+                for i, key in owner.items():
+                    if key == lone.key:
+                        owner[i] = mailbox.key
 
 
 # words that are often tagged as a one-word name but never introduce a person on their own

@@ -732,6 +732,19 @@ def test_a_name_one_publishes_or_performs_under_is_a_second_name():
     assert got == "AAAAA"
 
 
+def test_a_lone_surname_joins_the_person_whose_mailbox_spells_it():
+    text = ("Our lodger Femi Adewale moves out on 31 July. Lindqvist, the new tenant, is a radiographer. "
+            "Ingrid can be reached at ingrid.lindqvist@proton.me.")
+    got = letters(text, ("Femi Adewale", "Full Name"), ("31 July", "Date"), ("Lindqvist", "Full Name"),
+                  ("radiographer", "Occupation"), ("Ingrid", "Nickname"), ("ingrid.lindqvist@proton.me", "Email Address"))
+    assert got == "AABBBB"
+    # a family name shared by a mailbox's owner and someone else named in full stays with that someone
+    text = "Wahab Bhatti, 12, is in Year 7. His mother Eiravati writes from eiravati.bhatti@example.com."
+    got = letters(text, ("Wahab Bhatti", "Full Name"), ("12", "Age"), ("Eiravati", "Nickname"),
+                  ("eiravati.bhatti@example.com", "Email Address"))
+    assert got == "AABB"
+
+
 def test_initials_spelled_names_and_possessives_join_their_person():
     text = ("Our tenant, Mr. Chidi Okonkwo-Bell, moves to Manchester. Please return Mr. Okonkwo-Bell's deposit. "
             'He signs his notes C.O.B. and C.O.B. is always polite.')
