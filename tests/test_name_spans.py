@@ -167,6 +167,18 @@ def test_a_name_in_capitals_initials_or_speaker_label_stays(text: str, found: st
     assert (found, "Nickname") in got or (found, "Full Name") in got
 
 
+def test_a_lower_case_name_in_a_capitalised_text_is_none():
+    text = "Marleny is 58. She is a coffee grower in Quindío. Her shop sells batik tulis. She votes Liberal."
+    got = spans(text, [ent(text, "Marleny", "Nickname"), ent(text, "coffee grower", "Full Name"),
+                       ent(text, "batik tulis", "Full Name")])
+    assert got == [("Marleny", "Nickname")]  # "grower" is no job head the recognizer knows: dropped
+    text = "Marleny is 58. She is a cook in Quindío. Her shop sells arepas."
+    assert spans(text, [ent(text, "cook", "Nickname")]) == [("cook", "Occupation")]
+    # in a lower-case chat a name has no capital either
+    text = "hi im adrian. adrian george. i weld at manulife. lol"
+    assert spans(text, [ent(text, "adrian george", "Full Name")]) == [("adrian george", "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

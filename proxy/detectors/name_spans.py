@@ -415,6 +415,34 @@ def _without_acronyms(text: str, entities: list[Entity]) -> list[Entity]:
     return [e for e in entities if not acronym(e)]
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?]['\"’”)]*[ \t]+|\n[ \t]*)([^\W\d_])", re.MULTILINE)
+
+
+def _capitalised_text(text: str) -> bool:
+    """Whether the text capitalises its sentences (four in five or more, of three or more), so a name would be."""
+    starts = [m.group(1) for m in _SENTENCE_START.finditer(text)]
+    return len(starts) >= 3 and sum(c.isupper() for c in starts) * 5 >= len(starts) * 4
+
+
+def _without_lower_case_names(text: str, entities: list[Entity]) -> list[Entity]:
+    """A "name" with no capital letter in a text that capitalises its sentences is none: a job ("coffee grower")
+    when its last word is a job head, else dropped."""
+    if not any(e.tag in NAME_TAGS and not any(c.isupper() for c in e.text) for e in entities):
+        return entities
+    if not _capitalised_text(text):
+        return entities
+    from proxy.recognizers.occupations import HEADS  # noqa: PLC0415 - recognizers import the detector base
+
+    out = []
+    for e in entities:
+        if e.tag in NAME_TAGS and not any(c.isupper() for c in e.text):
+            if e.text.split()[-1].casefold() not in HEADS:
+                continue
+            e = Entity(e.text, e.start, e.end, "Occupation", e.score, e.detector)
+        out.append(e)
+    return out
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -577,6 +605,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _shared_surname_names(text, out, detector)
     out = _nickname_mentions(text, out, detector)
     out = _without_acronyms(text, out)
+    out = _without_lower_case_names(text, out)
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
