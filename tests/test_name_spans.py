@@ -179,6 +179,14 @@ def test_a_lower_case_name_in_a_capitalised_text_is_none():
     assert spans(text, [ent(text, "adrian george", "Full Name")]) == [("adrian george", "Full Name")]
 
 
+def test_a_name_in_apposition_to_a_business_is_the_business():
+    text = "I run a small jewellery workshop, Papazian Gold, in Bourj Hammoud."
+    assert spans(text, [ent(text, "Papazian Gold", "Full Name")]) == [("Papazian Gold", "Company Name")]
+    # a person after a business noun, in a clause of their own, stays a person
+    text = "At the shop Maria Lopez helps on Saturdays."
+    assert spans(text, [ent(text, "Maria Lopez", "Full Name")]) == [("Maria Lopez", "Full Name")]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

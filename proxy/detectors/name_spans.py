@@ -443,6 +443,24 @@ def _without_lower_case_names(text: str, entities: list[Entity]) -> list[Entity]
     return out
 
 
+# a business noun right before a name, directly or after a comma: "a small jewellery workshop, [Papazian Gold],"
+_BUSINESS_BEFORE = re.compile(
+    r"\b(?:workshop|shop|store|bakery|caf[eé]|restaurant|salon|studio|firm|company|start-?up|business|agency|label|"
+    r"brand|charity|consultancy|boutique),?[ \t]+$",
+    re.IGNORECASE,
+)
+_CLAUSE_END = re.compile(r"[ \t]*[,.;(]")
+
+
+def _business_name(text: str, entity: Entity) -> Entity:
+    """A name in apposition to a business noun, closed by punctuation, is the business's name."""
+    if entity.tag not in NAME_TAGS or not _CLAUSE_END.match(text, entity.end):
+        return entity
+    if not _BUSINESS_BEFORE.search(text, max(0, entity.start - 24), entity.start):
+        return entity
+    return Entity(entity.text, entity.start, entity.end, "Company Name", entity.score, entity.detector)
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -606,6 +624,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _nickname_mentions(text, out, detector)
     out = _without_acronyms(text, out)
     out = _without_lower_case_names(text, out)
+    out = [_business_name(text, e) for e in out]
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
