@@ -140,6 +140,12 @@ def test_a_title_or_field_abbreviation_alone_is_no_name(text: str, found: str):
     assert spans(text, [ent(text, found, "Full Name")]) == []
 
 
+def test_a_pronoun_is_no_name():
+    text = "Iris de Boer works at Ahold Delhaize. Her social security number is 229616069."
+    got = spans(text, [ent(text, "Iris de Boer", "Full Name"), ent(text, "Her", "Nickname")])
+    assert got == [("Iris de Boer", "Full Name")]
+
+
 def test_a_role_noun_is_no_name():
     text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
     got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),
