@@ -62,6 +62,7 @@ def test_given_names_that_look_like_titles_stay():
     [
         ("Mein Vermieter fragt. Führerschein number B072RRE2I55.", "Führerschein"),
         ("Beruf: Elektriker\nSteuer-ID: 57 214 893 016", "Steuer-ID"),
+        ("Meine Sozialversicherungsnummer lautet 19 230900 S 751.", "Sozialversicherungsnummer"),
     ],
 )
 def test_a_field_label_before_an_identifier_is_no_name(text: str, label: str):

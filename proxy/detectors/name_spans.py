@@ -121,15 +121,16 @@ _ROLE_NOUNS = frozenset((
 ).split())
 _PRONOUNS = frozenset("i me my you your he him his she her hers it its we us our they them their".split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
+_NUMBER_WORD = re.compile(r"(?:nummer|number|num[ée]ro|n[uú]mero)$", re.IGNORECASE)  # "Sozialversicherungsnummer"
 _ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
 
 
 def _field_label(text: str, entity: Entity) -> bool:
     """A one-word "name" that labels the identifier after it ("Führerschein number B072RRE2I55",
-    "Steuer-ID: 57 214 893 016"): a field of a form in another language, no person."""
+    "Steuer-ID: 57 214 893 016") or is a label itself ("Sozialversicherungsnummer"): a form's field, no person."""
     if " " in entity.text:
         return False
-    if _NUMBER_AFTER.match(text, entity.end):
+    if _NUMBER_AFTER.match(text, entity.end) or _NUMBER_WORD.search(entity.text):
         return True
     return _ID_LABEL.fullmatch(entity.text) is not None and text[entity.end : entity.end + 1] == ":"
 
