@@ -147,6 +147,11 @@ def test_a_pronoun_is_no_name():
     assert got == [("Iris de Boer", "Full Name")]
 
 
+def test_an_adverb_in_wise_is_no_name():
+    text = "Faith-wise, I am Reform Jewish. Health-related: asthma."
+    assert spans(text, [ent(text, "Faith-wise", "Full Name"), ent(text, "Health-related", "Nickname")]) == []
+
+
 def test_a_role_noun_is_no_name():
     text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
     got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),

@@ -119,6 +119,7 @@ _ROLE_NOUNS = frozenset((
     "resident member user owner buyer seller driver passenger guest witness victim defendant appellant respondent "
     "pupil student teacher doctor nurse parent guardian child baby partner spouse husband wife"
 ).split())
+_NOT_A_NAME_SUFFIX = re.compile(r"^\S+-(?:wise|related|based|friendly|free)$", re.IGNORECASE)  # "Faith-wise, ..."
 _PRONOUNS = frozenset("i me my you your he him his she her hers it its we us our they them their".split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _NUMBER_WORD = re.compile(r"(?:nummer|number|num[ée]ro|n[uú]mero)$", re.IGNORECASE)  # "Sozialversicherungsnummer"
@@ -611,7 +612,8 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
            and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text)
-                                            or e.text.casefold() in _ROLE_NOUNS or e.text.casefold() in _PRONOUNS))]
+                                            or e.text.casefold() in _ROLE_NOUNS or e.text.casefold() in _PRONOUNS
+                                            or _NOT_A_NAME_SUFFIX.search(e.text)))]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
