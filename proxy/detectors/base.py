@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from proxy.detectors.address_spans import shape_addresses
+from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
 from proxy.detectors.org_spans import split_towns, trim_site_words
@@ -277,7 +278,8 @@ class DetectorPipeline(Detector):
                 if text[entity.start : entity.end] != entity.text:
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
-        found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))]
+        found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
+                 if not is_bare_credential(part)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
         return assign_subjects(text, resolve_overlaps(shape_addresses(text, found)))
