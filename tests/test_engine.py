@@ -206,3 +206,17 @@ def test_remember_findings_off_keeps_nothing_between_requests(tmp_path):
     assert engine.relevance.margin_cache_size == 0  # the bundled LoRA judge (built lazily: nothing loaded)
     remembering = build_engine(load_settings(tmp_path / "none.toml", env={**env, "VEIL_REMEMBER_FINDINGS": "true"}))
     assert remembering.detector.cache_size > 0 and remembering.relevance.margin_cache_size > 0
+
+
+def test_a_span_over_two_paragraphs_is_dropped():
+    # a model once read "Femke de Vries\n\n1" (a name, then a numbered item) as one street address
+    class ParagraphCrosser(Detector):
+        name = "crosser"
+
+        def detect(self, text):
+            start = text.index("Femke")
+            end = text.index("1.") + 1
+            return [Entity(text[start:end], start, end, "Street Address", 0.66)]
+
+    text = "Present: Claire Dobson, Femke de Vries\n\n1. Treasurer's report"
+    assert DetectorPipeline([ParagraphCrosser()]).detect(text) == []

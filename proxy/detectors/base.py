@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+import re
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -96,6 +97,10 @@ class Detector(ABC):
         except Exception as exc:  # noqa: BLE001 - status reports any load failure
             return DetectorStatus(self.name, False, f"{type(exc).__name__}: {exc}")
         return DetectorStatus(self.name, True, "ready")
+
+
+# no entity runs over two paragraphs: a span with a blank line inside is a model's misreading
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
@@ -279,7 +284,7 @@ class DetectorPipeline(Detector):
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
         found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
-                 if not is_bare_credential(part)]
+                 if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
         return assign_subjects(text, resolve_overlaps(shape_addresses(text, found)))
