@@ -72,3 +72,10 @@ def test_the_pipeline_joins_a_street_from_the_patterns_with_the_town_after_it() 
     found = DetectorPipeline([RecognizerDetector()]).detect(text)
     assert [(e.text, e.tag) for e in found if e.tag == "Street Address"] == [
         ("14 Agar Grove, London NW1 9SL", "Street Address")]
+
+
+def test_a_numbered_unit_and_a_cut_abbreviation_join_the_street() -> None:
+    text = "Post for me should go to 546 Washington Place, #402 and I call Austin home."
+    assert _shaped(text, "546 Washington Place") == [("546 Washington Place, #402", "Street Address")]
+    text = "Post for him should go to Avenida Chapultepec 245, Col. Polanco. FYI, he rents."
+    assert _shaped(text, "Avenida Chapultepec 245, Col") == [("Avenida Chapultepec 245, Col. Polanco", "Street Address")]

@@ -12,7 +12,9 @@ model:
   a town or district (capitalized words, with or without a postcode: "London NW1 9SL",
   "Meguro-ku", "411 24 Göteborg"), and the address ends there (at the end of the line or the
   sentence, or before a lower-case word); what the model tagged inside it is dropped;
-* a unit and building before the street ("Flat 12, Darwin House, 40 Seacole Road") join it;
+* a unit and building before the street ("Flat 12, Darwin House, 40 Seacole Road") join it; a unit
+  may be "#402", and a span the model ended on a unit's abbreviation ("..., Col") takes the rest
+  (". Polanco");
 * a span that runs past a line break into a label ("Avenida Brasil, 1352\\nDOB") is cut there.
 """
 
@@ -33,7 +35,8 @@ _POSTCODE = (
 )
 _TOWN_WORD = r"(?:[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
 _TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
-_UNIT = r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2})"
+_UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"
+         r"|\#[ \t]*\d+[A-Za-z]?)")
 _FLOOR = r"\d{1,2}[º°ª](?:[ \t]*[A-Z](?![\w'’-]))?"  # "9º B"
 _PART = rf"(?:{_FLOOR}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?|(?i:{_UNIT}))"
 # where an address may end: the line or sentence ends, a bracket opens or closes, or lower-case words go on
@@ -50,10 +53,17 @@ _LABEL_LINE = re.compile(r"\n[ \t]*[A-Za-z][\w .'/()]{0,30}?[ \t]*(?::|[ \t][—
 MAX_LENGTH = 120
 
 
+# a span the model ended on a unit's abbreviation, before its full stop: "..., Col" + ". Polanco"
+_CUT_UNIT = re.compile(r"(?i:apto|apt|col|ste|dpto|depto)\Z")
+_UNIT_REST = re.compile(rf"\.[ \t]*{_TOWN}")
+
+
 def _extend(text: str, start: int, end: int) -> tuple[int, int]:
     """The street span [start, end) with the parts of its address line after and before it."""
     cursor = end
     while True:
+        if _CUT_UNIT.search(text, max(start, cursor - 5), cursor) and (rest := _UNIT_REST.match(text, cursor)):
+            cursor = rest.end()
         match = _NEXT_PART.match(text, cursor)
         if match is None or match.end() - start > MAX_LENGTH:
             break
