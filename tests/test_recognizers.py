@@ -268,6 +268,8 @@ IN_PROSE = [
     ("My blood group is type O, and", "type O", "Blood Type"),
     ("She is O negative.", "O negative", "Blood Type"),
     ("my blood type is o-. i make", "o-", "Blood Type"),
+    ("my blood group: a negative, and i", "a negative", "Blood Type"),
+    ("i have type b blood, and my bonus", "type b", "Blood Type"),
     ("Applicant statement: 590 is my credit score;", "590", "Credit Score"),
     ("my dti sits at 28%.", "28%", "Debt Ratio"),
     ("the roi on my rental flat is -3.6%.", "-3.6%", "ROI"),
@@ -351,6 +353,8 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    # "a negative" is an article and an adjective unless the words say blood
+    "i have a negative attitude to blood tests",
     # invalid SSNs: area 000 / 666 / 9xx, group 00, serial 0000
     "SSN 000-12-3456",
     "SSN 666-12-3456",

@@ -421,6 +421,16 @@ def blood_type_recognizer() -> PatternRecognizer:
                 0.85,
                 left_bound="",
             ),
+            # lower case where the words say blood: "my blood group: a negative", "i have type b blood"
+            Pattern.compile(
+                "lower-case-group",
+                r"(?i:blood)\s+(?i:type|group)\s*(?::|—|–|is|was)?\s*"
+                r"(?P<span>(?i:ab|a|b|o)(?:[+\-−](?![\w+\-−])|[\s-](?:positive|negative)(?!\w))"
+                r"|(?i:type)\s+(?i:ab|a|b|o)(?![\w+\-−]))"
+                r"|(?P<span2>(?i:type)\s+(?i:ab|a|b|o))\s+(?i:blood)\b",
+                0.85,
+                left_bound="",
+            ),
             # "my blood group is type O": here "type O" is the value as written
             Pattern.compile(
                 "type-letter",
