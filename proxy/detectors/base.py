@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from proxy.detectors.address_spans import shape_addresses
+from proxy.detectors.age_spans import bare_ages
 from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
@@ -287,7 +288,7 @@ class DetectorPipeline(Detector):
                  if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
-        return assign_subjects(text, resolve_overlaps(shape_addresses(text, found)))
+        return assign_subjects(text, bare_ages(text, resolve_overlaps(shape_addresses(text, found))))
 
     def statuses(self) -> list[DetectorStatus]:
         """Per detector: loading, failed (with the reason), or its own `status()`."""
