@@ -269,6 +269,10 @@ IN_PROSE = [
     ("She is O negative.", "O negative", "Blood Type"),
     ("my blood type is o-. i make", "o-", "Blood Type"),
     ("my blood group: a negative, and i", "a negative", "Blood Type"),
+    ("they want me there on 12 november at 9", "12 november", "Date"),
+    ("waiting since the 2nd of april. flight", "2nd of april", "Date"),
+    ("flight to lagos is on may 19 for", "may 19", "Date"),
+    ("my passport expires june 2 and", "june 2", "Date"),
     ("i have type b blood, and my bonus", "type b", "Blood Type"),
     ("Applicant statement: 590 is my credit score;", "590", "Credit Score"),
     ("my dti sits at 28%.", "28%", "Debt Ratio"),
@@ -355,6 +359,9 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 NEGATIVES = [
     # "a negative" is an article and an adjective unless the words say blood
     "i have a negative attitude to blood tests",
+    # "may" and "march" are verbs before a number unless a date's word comes first
+    "you may 2 times a day",
+    "he will march 3 miles",
     # invalid SSNs: area 000 / 666 / 9xx, group 00, serial 0000
     "SSN 000-12-3456",
     "SSN 666-12-3456",

@@ -44,7 +44,21 @@ _WEEKDAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Tue|Tues|Wed|T
 _WEEKDAY_PREFIX = rf"{_WEEKDAY},?\s+(?:the\s+)?"
 _WEEKDAYS_PLURAL = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))(?!\w)"
 _FULL_MONTH = "(?:" + "|".join(_MONTH_NAMES) + ")(?![a-z])"
-# Lower-case months are dates only right after "born"/"DOB" ("born 3rd april 98").
+# a lower-case month, with a day beside it ("12 november", "june 2"): chats write them so
+_LOWER_MONTH = (
+    "(?:" + "|".join([m.lower() for m in _MONTH_NAMES] + [a.lower() for a in _MONTH_ABBREVIATIONS])
+    + r")(?![a-z])(?:\.(?=\s*\d))?"
+)
+# "may" and "march" are verbs too ("you may 2 ...", "march 3 miles"): before a day only after a date's word
+_DATE_WORD_BEFORE = "".join(
+    f"(?<={w} )|" for w in ("on", "by", "of", "is", "was", "from", "since", "until", "till", "before", "after", "due")
+).rstrip("|")
+_LOWER_MONTH_FIRST = rf"(?:(?!may\b|march\b){_LOWER_MONTH}|(?:{_DATE_WORD_BEFORE})(?:may|march)(?![a-z]))"
+_BEFORE_LOWER_MONTH = backward_anchors(
+    re.compile(rf"(?<![A-Za-z]){_LOWER_MONTH}"), re.compile(rf"{_DAY}(?:\s+of)?\s+\Z"), reach=16
+)
+_LOWER_MONTHS = word_anchors([m.lower() for m in _MONTH_NAMES] + [a.lower() for a in _MONTH_ABBREVIATIONS])
+# Lower-case months with a two-digit year are dates only right after "born"/"DOB" ("born 3rd april 98").
 _ANY_CASE_MONTH = (
     "(?:"
     + "|".join(
@@ -237,6 +251,22 @@ def date_recognizer() -> PatternRecognizer:
                 0.88,
                 validator=_valid_day_range,
                 left_bound=".",
+            ),
+            # "on 12 november", "since the 2nd of april", "flight is on may 19": a lower-case month with its day
+            Pattern.compile(
+                "lower-day-month",
+                rf"(?<![\w.,$€£]){_DAY}(?:\s+of)?\s+{_LOWER_MONTH}(?:,?\s+{_YEAR})?",
+                0.8,
+                validator=_valid_any_case_date,
+                anchors=_BEFORE_LOWER_MONTH,
+            ),
+            Pattern.compile(
+                "lower-month-day",
+                rf"{_LOWER_MONTH_FIRST}\s+{_DAY}(?:,?\s+{_YEAR})?(?![\w/:-]|[.,]\d)",
+                0.8,
+                validator=_valid_any_case_date,
+                left_bound=".",
+                anchors=_LOWER_MONTHS,
             ),
             # "born 3rd april 98", "DOB: 3 mar 1990": after these words any case and a two-digit year
             Pattern.compile(
