@@ -103,3 +103,15 @@ def test_the_default_pipeline_reads_a_joined_company_as_a_company() -> None:
     text = "I managed Jonas for three years. Jonas joined Spotify as a junior backend developer in 2018."
     found = {(e.text, e.tag) for e in build_detector(["patterns", "gliner"]).detect(text)}
     assert ("Spotify", "Company Name") in found and ("Spotify", "Nickname") not in found
+
+
+def test_a_relation_cue_beats_a_town_reading_unless_the_name_is_a_known_place() -> None:
+    from proxy.detectors.base import prefer_relation_cues
+    from proxy.entities import Entity
+
+    for text, name, kept in (("- Backend Engineer, Coupang (2019–present)", "Coupang", False),
+                             ("She works at Leeds in finance.", "Leeds", True)):
+        orgs = [e for e in employer_recognizer().analyze(text) if e.text == name]
+        start = text.index(name)
+        town = Entity(name, start, start + len(name), "City/Region", 0.95, "gliner")
+        assert prefer_relation_cues([town, *orgs]) == ([town, *orgs] if kept else orgs)

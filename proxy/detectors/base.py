@@ -133,11 +133,18 @@ _PERSON_OR_DEMOGRAPHIC = frozenset({PiiType.PER, PiiType.DEM})
 
 
 def prefer_relation_cues(entities: Sequence[Entity]) -> list[Entity]:
-    """Drop a person or demographic reading of exactly the span a relation cue names as an organization."""
+    """Drop a person or demographic reading of exactly the span a relation cue names as an organization, and a
+    town reading of it unless the gazetteer knows the name as a place ("Backend Engineer, Coupang (2019-)")."""
     orgs = {(e.start, e.end) for e in entities if e.meta.get("recognizer") == _RELATION_RECOGNIZER}
     if not orgs:
         return list(entities)
-    return [e for e in entities if (e.start, e.end) not in orgs or e.type not in _PERSON_OR_DEMOGRAPHIC]
+    from proxy.recognizers.gazetteer import known_place  # noqa: PLC0415 - the recognizers import this package
+
+    return [
+        e for e in entities
+        if (e.start, e.end) not in orgs or not (
+            e.type in _PERSON_OR_DEMOGRAPHIC or (e.tag == "City/Region" and not known_place(e.text)))
+    ]
 
 
 class DetectorPipeline(Detector):
