@@ -27,6 +27,10 @@ from proxy.recognizers.employers import employer_recognizer
         ("I managed Pedro on the analytics team at Maersk in Copenhagen.", ["Maersk"]),
         ("I'm a recruiter myself (at Hays in Warsaw) but", ["Hays"]),
         ("a self-employed architect who runs Rezaei Design Studio in Burnaby", ["Rezaei Design Studio"]),
+        # where someone came from or what they founded
+        ("CFO: Ingrid Solberg, joined from Equinor in 2021", ["Equinor"]),
+        ("I'm 58, retired from Rabobank after 31 years", ["Rabobank"]),
+        ("Zanele Khumalo, 36, founded Lumora in 2021", ["Lumora"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:

@@ -57,7 +57,8 @@ _CUES = re.compile(
     r"(?:\b(?:[Ww]ork(?:s|ed|ing)?|[Ee]mployed|[Ii]ntern(?:ed|ing)?)[ \t]+(?:at|for|with)"
     r"|\b(?:[Ss]tarted|[Yy]ears|[Mm]onths|[Cc]areer|[Jj]ob|[Cc]urrently|[Rr]ecently|[Pp]reviously|[Ff]ormerly)"
     r"[ \t]+(?:at|with)"
-    r"|\b(?:[Jj]oin(?:s|ed|ing)?|[Ll]eft|[Qq]uit)"
+    r"|\b(?:[Jj]oin(?:s|ed|ing)?|[Ll]eft|[Qq]uit|(?:[Cc]o-)?[Ff]ounded)"
+    r"|\b(?:[Rr]etired|[Jj]oined)[ \t]+from"
     r"|\b(?:[Bb]ank(?:s|ed|ing)?|[Ii]nsured|[Aa]n account|[Aa]ccount|[Mm]ortgage|[Ll]oan)[ \t]+(?:with|at|from)"
     r"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:bank|insurer|employer|gym|broker|landlord|provider)"
     r"[ \t]+(?:is|was)"
@@ -101,7 +102,8 @@ _PAPERWORK = re.compile(
     r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
 )
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
-              "previously", "formerly", "join", "left", "quit", "bank", "insured", "account", "mortgage", "loan",
+              "previously", "formerly", "join", "left", "quit", "founded", "co-founded", "retired", "Retired",
+              "Founded", "Co-founded", "bank", "insured", "account", "mortgage", "loan",
               "my", "our", "his", "her", "their", "employer", "company", "insurer", "Employer", "EMPLOYER",
               "Company", "Insurer", "Bank")
 
