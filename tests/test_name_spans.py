@@ -259,6 +259,12 @@ def test_a_titled_surname_the_model_missed_is_added():
     assert spans(text, []) == [("Haldane", "Full Name"), ("Okeke", "Full Name")]
 
 
+def test_a_second_title_is_no_titled_name():
+    text = "Obituary: Rev. Dr. Emmanuel Kwabena Asante (1941-2024)"
+    found = [ent(text, "Emmanuel Kwabena Asante", "Full Name")]
+    assert spans(text, found) == [("Emmanuel Kwabena Asante", "Full Name")]
+
+
 def test_no_titled_name_is_invented_where_there_is_none():
     # a street "Dr", a title before a weekday, a title already inside a found name, lower case
     text = "Turn into Elm Dr Springfield. See you Mr Monday. ask mr tully. Ms Lowe is here."

@@ -232,8 +232,8 @@ def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Ent
         if m.group(0).startswith("Dr") and _STREET_BEFORE.search(text, 0, m.start()):
             continue
         words = m.group("name").split()
-        if words[0] in _NOT_NAMES:
-            continue
+        if words[0] in _NOT_NAMES or _NO_NAME.fullmatch(words[0]):
+            continue  # "Rev. Dr. Emmanuel Asante": a second title, not a name
         if len(words) > 1 and words[1] in _NOT_NAMES:
             end = start + len(words[0])
         if any(e.start < end and start < e.end for e in taken):
