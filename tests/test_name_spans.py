@@ -152,6 +152,15 @@ def test_an_adverb_in_wise_is_no_name():
     assert spans(text, [ent(text, "Faith-wise", "Full Name"), ent(text, "Health-related", "Nickname")]) == []
 
 
+def test_a_pet_is_no_person():
+    text = "Gloria Mbeki-Harris is moving to Wigan with our old dog, Biscuit, on 28 March. My cat Luna stays."
+    got = spans(text, [ent(text, "Gloria Mbeki-Harris", "Full Name"), ent(text, "Biscuit", "Nickname"),
+                       ent(text, "Luna", "Nickname")])
+    assert got == [("Gloria Mbeki-Harris", "Full Name")]
+    text = "I walked the dog with my sister Ana."  # a person after the pet's sentence part stays
+    assert spans(text, [ent(text, "Ana", "Nickname")]) == [("Ana", "Nickname")]
+
+
 def test_a_role_noun_is_no_name():
     text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
     got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),

@@ -120,6 +120,18 @@ _ROLE_NOUNS = frozenset((
     "pupil student teacher doctor nurse parent guardian child baby partner spouse husband wife"
 ).split())
 _NOT_A_NAME_SUFFIX = re.compile(r"^\S+-(?:wise|related|based|friendly|free)$", re.IGNORECASE)  # "Faith-wise, ..."
+# "our old dog, Biscuit", "my cat Luna": a pet's name, no person's
+_PET_BEFORE = re.compile(
+    r"\b(?:my|our|his|her|their|the)[ \t]+(?:[\w'’-]+[ \t]+)?(?:dog|cat|puppy|kitten|pet|horse|pony|rabbit|hamster|"
+    r"parrot)[ \t]*,?[ \t]*$",
+    re.IGNORECASE,
+)
+
+
+def _pet(text: str, entity: Entity) -> bool:
+    return " " not in entity.text and _PET_BEFORE.search(text, max(0, entity.start - 40), entity.start) is not None
+
+
 _PRONOUNS = frozenset("i me my you your he him his she her hers it its we us our they them their".split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _NUMBER_WORD = re.compile(r"(?:nummer|number|num[ée]ro|n[uú]mero)$", re.IGNORECASE)  # "Sozialversicherungsnummer"
@@ -611,7 +623,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
-           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text)
+           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text) or _pet(text, e)
                                             or e.text.casefold() in _ROLE_NOUNS or e.text.casefold() in _PRONOUNS
                                             or _NOT_A_NAME_SUFFIX.search(e.text)))]
     out = _extend_over_known_words(text, out)
