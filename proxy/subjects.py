@@ -384,7 +384,7 @@ class _People:
         if not tokens:
             return self.new(tokens, pos)
         first = _first_word(name, tokens)
-        candidates = [c for c in self.clusters if self._called(c, tokens, first)]
+        candidates = [c for c in self.clusters if self._called(c, tokens, first)] or self._two_letter_short(tokens)
         if candidates:
             # prefer one whose gender fits ("Ms Clarke": the mother, not her son Mason Clarke),
             # then an exact match, then the most recently mentioned
@@ -401,6 +401,16 @@ class _People:
             cluster = self.new(tokens, pos)
         cluster.last_seen = max(cluster.last_seen, pos)
         return cluster
+
+    def _two_letter_short(self, tokens: set[str]) -> list[_Cluster]:
+        """The one person whose given name a two-letter name begins ("Ro": Rohan); none if two could be meant."""
+        if len(tokens) != 1:
+            return []
+        (word,) = tuple(tokens)
+        if len(word) != 2 or not word.isalpha():
+            return []
+        found = [c for c in self.clusters if any(g.startswith(word) and g != word for g in c.given)]
+        return found if len(found) == 1 else []
 
     def known(self, name: str) -> list[_Cluster]:
         """The people this name can stand for, as `find` would match it."""

@@ -786,6 +786,18 @@ def test_a_quoted_cell_of_a_delimited_row_is_no_second_name():
     assert got == "AAA"
 
 
+def test_a_two_letter_short_form_joins_the_one_person_it_can_mean():
+    text = "Rohan Kapoor is a dentist. Mei Lin Tan is a psychologist. Ro studied at King's College."
+    got = letters(text, ("Rohan Kapoor", "Full Name"), ("dentist", "Occupation"), ("Mei Lin Tan", "Full Name"),
+                  ("psychologist", "Occupation"), ("Ro", "Nickname", 1), ("King's College", "Educational Institution"))
+    assert got == "AABBAA"
+    # two people it could mean: no guess
+    text = "Rohan Kapoor is a dentist. Rosa Diaz is a nurse. Ro studied at King's College."
+    got = letters(text, ("Rohan Kapoor", "Full Name"), ("dentist", "Occupation"), ("Rosa Diaz", "Full Name"),
+                  ("nurse", "Occupation"), ("Ro", "Nickname", 2), ("King's College", "Educational Institution"))
+    assert got == "AABBCC"
+
+
 def test_short_forms_do_not_merge_different_names():
     # "Mark" is no short form of "Maria"; "Danny" stays apart from "Dorothy"
     text = "Maria Lopez is 40 and her husband Mark is 42."
