@@ -161,6 +161,18 @@ def test_a_pet_is_no_person():
     assert spans(text, [ent(text, "Ana", "Nickname")]) == [("Ana", "Nickname")]
 
 
+def test_a_chat_speaker_the_model_missed_is_a_name():
+    text = ("Rosa: ok me first. support engineer\nEmeka: data analyst, 4 yrs\nRosa: wait what\n"
+            "Ines: product designer, joined 8 months ago\nDad: dinner at 7\nNote: all gross")
+    found = [ent(text, "Rosa", "Nickname"), ent(text, "Emeka", "Nickname")]
+    got = spans(text, found)
+    assert ("Ines", "Nickname") in got
+    assert all(name not in {"Dad", "Note"} for name, _ in got)
+    # a form's labels are no speakers
+    text = "Name: Kwame Asante\nAddress: 4 Elm Road\nEmployer: Vodafone"
+    assert spans(text, [ent(text, "Kwame Asante", "Full Name")]) == [("Kwame Asante", "Full Name")]
+
+
 def test_a_role_noun_is_no_name():
     text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
     got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),

@@ -395,6 +395,46 @@ def _organisation_heads(text: str, entities: list[Entity]) -> list[Entity]:
     return out
 
 
+# a chat line's speaker label: "Ines: product designer, ..."
+_LINE_LABEL = re.compile(r"^[ \t]*([A-ZÀ-ÖØ-Þ][\w'’-]*(?:[ \t][A-ZÀ-ÖØ-Þ][\w'’-]*)?)[ \t]*:", re.MULTILINE)
+_NOT_SPEAKER_LABELS = frozenset(
+    "note notes update edit question questions context background ps q a re subject summary details info tldr fyi "
+    "important warning answer example address phone email name date time location status profile bio about "
+    "contact age dob occupation job employer school chat transcript me user assistant from to cc bcc sent "
+    "attendees present apologies action actions agenda minutes outcome issue reply draft".split()
+)
+
+
+_FAMILY_WORDS = frozenset("nan nana gran granny mama papa mummy daddy auntie aunty grandad granddad".split())
+
+
+def _speaker_labels(text: str, entities: list[Entity], detector: str) -> list[Entity]:
+    """In a chat whose line labels include two names the detectors found ("Rosa:", "Emeka:"), the other labels
+    that are given names or label two lines are names too ("Ines: product designer, ..."); "Dad:" is not one."""
+    labels = [(m.group(1), m.start(1), m.end(1)) for m in _LINE_LABEL.finditer(text)]
+    if len(labels) < 3:
+        return entities
+    named = {e.text for e in entities if e.tag in NAME_TAGS}
+    if len({label for label, _, _ in labels if label in named}) < 2:
+        return entities
+    counts: dict[str, int] = {}
+    for label, _, _ in labels:
+        counts[label] = counts.get(label, 0) + 1
+    from proxy.subjects import RELATIONS  # noqa: PLC0415 - the subjects module imports the detectors' package
+
+    out = list(entities)
+    for label, start, end in labels:
+        folded = label.casefold()
+        if label in named or folded in _NOT_SPEAKER_LABELS or folded in RELATIONS or folded in _FAMILY_WORDS:
+            continue  # "Dad: has anyone heard from Ravi?": a relation, not a name
+        if counts[label] < 2 and not _is_given_name(label.split()[0]):
+            continue
+        if any(e.start < end and start < e.end for e in out):
+            continue
+        out.append(Entity(label, start, end, "Full Name" if " " in label else "Nickname", 0.6, detector))
+    return sorted(out, key=lambda e: e.start)
+
+
 _ACRONYM = re.compile(r"[A-Z]{3,}")
 _SPEAKER_LABEL = re.compile(r"[ \t]*:")
 
@@ -638,6 +678,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _surname_mentions(text, out, detector)
     out = _shared_surname_names(text, out, detector)
     out = _nickname_mentions(text, out, detector)
+    out = _speaker_labels(text, out, detector)
     out = _without_acronyms(text, out)
     out = _without_lower_case_names(text, out)
     out = [_business_name(text, e) for e in out]
