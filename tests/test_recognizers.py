@@ -270,6 +270,9 @@ IN_PROSE = [
     ("my blood type is o-. i make", "o-", "Blood Type"),
     ("my blood group: a negative, and i", "a negative", "Blood Type"),
     ("they want me there on 12 november at 9", "12 november", "Date"),
+    ("Zayan Bhatnagar's nickname is Ziggy. He", "Ziggy", "Nickname"),
+    ("Goes by | Pip\nTel. | +234", "Pip", "Nickname"),
+    ("my nickname is moose lol", "moose", "Nickname"),
     ("waiting since the 2nd of april. flight", "2nd of april", "Date"),
     ("flight to lagos is on may 19 for", "may 19", "Date"),
     ("my passport expires june 2 and", "june 2", "Date"),
@@ -361,6 +364,8 @@ NEGATIVES = [
     "i have a negative attitude to blood tests",
     # "may" and "march" are verbs before a number unless a date's word comes first
     "you may 2 times a day",
+    # "goes by" a means of travel, not a name
+    "she goes by bus to work.",
     "he will march 3 miles",
     # invalid SSNs: area 000 / 666 / 9xx, group 00, serial 0000
     "SSN 000-12-3456",

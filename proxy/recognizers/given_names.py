@@ -81,10 +81,19 @@ _SELF = re.compile(
     rf"\b(?:I'm|I’m|[Ii]m|it's|it’s|[Ii]ts|[Tt]his is|[Mm]y name is|[Mm]y name's|[Cc]all me)[ \t]+(?P<name>{_NAME})"
     r"(?=[ \t]*(?:,|[ \t](?:from|here|and)\b))"
 )
+# an explicit nickname cue: "Zayan's nickname is Ziggy", "Goes by | Pip", "Nickname — Scout", "I go by Pip"
+_NICKNAME_CUE = re.compile(
+    r"(?:\b(?i:nick[ \t-]?name)(?:[ \t]+is|[ \t]*[:|—–-])|\b(?i:goes|go)[ \t]+by(?:[ \t]*[:|—–-])?)[ \t]*"
+    r"(?P<name>[^\W\d_][\w'’-]*)(?![\w'’-]|[ \t]+[A-Z])"
+)
 _CLOSING = r"(?i:thanks|thank you|thx|ty|cheers|best|best wishes|regards|kind regards|many thanks|love|xx+|sincerely|yours)"
 _SIGN_OFF = re.compile(
     rf"(?:\n[ \t]*{_CLOSING}[ \t]*[,!.]?[ \t]*\n|\n[ \t]*[~—–][ \t]*)[ \t]*(?P<name>{_NAME})[ \t]*(?=\n|$)"
 )
+
+
+# patterns that say so explicitly enough to be read above the model
+_PATTERN_TAGS = {"nickname-cue": ("Nickname", 0.9)}
 
 
 class GivenNameRecognizer(PatternRecognizer):
@@ -96,20 +105,25 @@ class GivenNameRecognizer(PatternRecognizer):
     def analyze(self, text: str | ScanText) -> Iterator[Entity]:
         doc = text if isinstance(text, ScanText) else ScanText(text)
         raw = doc.text
+        lower_text = not any(c.isupper() for c in raw)
         for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER),
                             ("age-apposition", _AGE_APPOSITION), ("alias", _ALIAS), ("relation-alias", _RELATION_ALIAS),
-                            ("self", _SELF), ("sign-off", _SIGN_OFF)):
+                            ("self", _SELF), ("sign-off", _SIGN_OFF), ("nickname-cue", _NICKNAME_CUE)):
             if name == "age-in-brackets" and "(" not in raw:
                 continue
+            tag, score = _PATTERN_TAGS.get(name, ("Nickname", SCORE))
             for match in regex.finditer(raw):
                 start, end = match.span("name")
                 value = raw[start:end]
                 if value in NOT_NAMES or value.split("-")[0] in NOT_NAMES:
                     continue
+                if name == "nickname-cue" and not value[0].isupper() and (
+                        not lower_text or not match.group(0).casefold().startswith("nick")):
+                    continue  # "she goes by bus": lower case only after "nickname", and only in a lower-case text
                 # "Jun Park ... Park, 29, studied": written elsewhere after a given name, it is a surname
                 if name == "age-apposition" and re.search(rf"[A-Z][\w.'’-]*[ \t]+{re.escape(value)}\b", raw):
                     continue
-                yield Entity(value, start, end, "Nickname", SCORE, DETECTOR_NAME,
+                yield Entity(value, start, end, tag, score, DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": name})
 
 
