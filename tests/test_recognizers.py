@@ -273,6 +273,8 @@ IN_PROSE = [
     ("Zayan Bhatnagar's nickname is Ziggy. He", "Ziggy", "Nickname"),
     ("Goes by | Pip\nTel. | +234", "Pip", "Nickname"),
     ("my nickname is moose lol", "moose", "Nickname"),
+    ("Members\n\nTeacher — Duc Ngo\nAppointment date — 16 May", "Duc Ngo", "Full Name"),
+    ("Wife — Tricia J. Lane\nPrevious employer | Walmart", "Tricia J. Lane", "Full Name"),
     ("waiting since the 2nd of april. flight", "2nd of april", "Date"),
     ("flight to lagos is on may 19 for", "may 19", "Date"),
     ("my passport expires june 2 and", "june 2", "Date"),

@@ -86,14 +86,20 @@ _NICKNAME_CUE = re.compile(
     r"(?:\b(?i:nick[ \t-]?name)(?:[ \t]+is|[ \t]*[:|—–-])|\b(?i:goes|go)[ \t]+by(?:[ \t]*[:|—–-])?)[ \t]*"
     r"(?P<name>[^\W\d_][\w'’-]*)(?![\w'’-]|[ \t]+[A-Z])"
 )
+# a record line "<role> — <name>": "Teacher — Duc Ngo", "Senior colleague — Patience Ojo", "Wife — Tricia J. Lane"
+_ROLE_DASH = re.compile(
+    rf"(?m)^[ \t]*(?:[A-Z][a-z]+[ \t]+)?(?i:{_RELATION}|teacher|student|pupil|colleague|coworker|member|applicant|"
+    r"tenant|lodger|patient|client|owner)[ \t]*[—–-][ \t]*"
+    rf"(?P<name>{_NAME}(?:[ \t]+(?:[A-Z]\.|{_NAME})){{1,3}})[ \t]*$"
+)
 _CLOSING = r"(?i:thanks|thank you|thx|ty|cheers|best|best wishes|regards|kind regards|many thanks|love|xx+|sincerely|yours)"
 _SIGN_OFF = re.compile(
     rf"(?:\n[ \t]*{_CLOSING}[ \t]*[,!.]?[ \t]*\n|\n[ \t]*[~—–][ \t]*)[ \t]*(?P<name>{_NAME})[ \t]*(?=\n|$)"
 )
 
 
-# patterns that say so explicitly enough to be read above the model
-_PATTERN_TAGS = {"nickname-cue": ("Nickname", 0.9)}
+# patterns that name more than a given name, or say so explicitly enough to be read above the model
+_PATTERN_TAGS = {"nickname-cue": ("Nickname", 0.9), "role-dash": ("Full Name", 0.8)}
 
 
 class GivenNameRecognizer(PatternRecognizer):
@@ -108,7 +114,8 @@ class GivenNameRecognizer(PatternRecognizer):
         lower_text = not any(c.isupper() for c in raw)
         for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER),
                             ("age-apposition", _AGE_APPOSITION), ("alias", _ALIAS), ("relation-alias", _RELATION_ALIAS),
-                            ("self", _SELF), ("sign-off", _SIGN_OFF), ("nickname-cue", _NICKNAME_CUE)):
+                            ("self", _SELF), ("sign-off", _SIGN_OFF), ("nickname-cue", _NICKNAME_CUE),
+                            ("role-dash", _ROLE_DASH)):
             if name == "age-in-brackets" and "(" not in raw:
                 continue
             tag, score = _PATTERN_TAGS.get(name, ("Nickname", SCORE))
