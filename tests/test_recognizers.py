@@ -275,6 +275,8 @@ IN_PROSE = [
     ("my nickname is moose lol", "moose", "Nickname"),
     ("Members\n\nTeacher — Duc Ngo\nAppointment date — 16 May", "Duc Ngo", "Full Name"),
     ("Wife — Tricia J. Lane\nPrevious employer | Walmart", "Tricia J. Lane", "Full Name"),
+    ("Hi all. This is Ulises Bernad. Professionally", "Ulises Bernad", "Full Name"),
+    ("situation:\nOsha Deshmukh writing. Professionally", "Osha Deshmukh", "Full Name"),
     ("waiting since the 2nd of april. flight", "2nd of april", "Date"),
     ("flight to lagos is on may 19 for", "may 19", "Date"),
     ("my passport expires june 2 and", "june 2", "Date"),
@@ -368,6 +370,7 @@ NEGATIVES = [
     "you may 2 times a day",
     # "goes by" a means of travel, not a name
     "she goes by bus to work.",
+    "This is Monday Morning.",
     "he will march 3 miles",
     # invalid SSNs: area 000 / 666 / 9xx, group 00, serial 0000
     "SSN 000-12-3456",

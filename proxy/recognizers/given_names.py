@@ -92,6 +92,12 @@ _ROLE_DASH = re.compile(
     r"tenant|lodger|patient|client|owner)[ \t]*[—–-][ \t]*"
     rf"(?P<name>{_NAME}(?:[ \t]+(?:[A-Z]\.|{_NAME})){{1,3}})[ \t]*$"
 )
+# "This is Ulises Bernad.", "My name is Ana Ruiz,", "Osha Deshmukh writing."
+_SELF_FULL = re.compile(
+    rf"\b(?:[Tt]his is|[Mm]y name is|[Mm]y name's|I'm called|I am called)[ \t]+(?P<name>{_NAME}(?:[ \t]+{_NAME}){{1,2}})"
+    r"(?=[ \t]*[.,;!?\n])"
+    rf"|(?:^|(?<=[.!?][ \t])|(?<=\n))(?P<name2>{_NAME}(?:[ \t]+{_NAME}){{1,2}})[ \t]+writing\b"
+)
 _CLOSING = r"(?i:thanks|thank you|thx|ty|cheers|best|best wishes|regards|kind regards|many thanks|love|xx+|sincerely|yours)"
 _SIGN_OFF = re.compile(
     rf"(?:\n[ \t]*{_CLOSING}[ \t]*[,!.]?[ \t]*\n|\n[ \t]*[~—–][ \t]*)[ \t]*(?P<name>{_NAME})[ \t]*(?=\n|$)"
@@ -99,7 +105,7 @@ _SIGN_OFF = re.compile(
 
 
 # patterns that name more than a given name, or say so explicitly enough to be read above the model
-_PATTERN_TAGS = {"nickname-cue": ("Nickname", 0.9), "role-dash": ("Full Name", 0.8)}
+_PATTERN_TAGS = {"nickname-cue": ("Nickname", 0.9), "role-dash": ("Full Name", 0.8), "self-full": ("Full Name", 0.8)}
 
 
 class GivenNameRecognizer(PatternRecognizer):
@@ -115,15 +121,15 @@ class GivenNameRecognizer(PatternRecognizer):
         for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER),
                             ("age-apposition", _AGE_APPOSITION), ("alias", _ALIAS), ("relation-alias", _RELATION_ALIAS),
                             ("self", _SELF), ("sign-off", _SIGN_OFF), ("nickname-cue", _NICKNAME_CUE),
-                            ("role-dash", _ROLE_DASH)):
+                            ("role-dash", _ROLE_DASH), ("self-full", _SELF_FULL)):
             if name == "age-in-brackets" and "(" not in raw:
                 continue
             tag, score = _PATTERN_TAGS.get(name, ("Nickname", SCORE))
             for match in regex.finditer(raw):
-                start, end = match.span("name")
+                start, end = match.span("name2" if "name2" in regex.groupindex and match.group("name2") else "name")
                 value = raw[start:end]
-                if value in NOT_NAMES or value.split("-")[0] in NOT_NAMES:
-                    continue
+                if value in NOT_NAMES or value.split("-")[0] in NOT_NAMES or any(w in NOT_NAMES for w in value.split()):
+                    continue  # "This is Monday Morning."
                 if name == "nickname-cue" and not value[0].isupper() and (
                         not lower_text or not match.group(0).casefold().startswith("nick")):
                     continue  # "she goes by bus": lower case only after "nickname", and only in a lower-case text
