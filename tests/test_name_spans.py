@@ -173,6 +173,13 @@ def test_a_chat_speaker_the_model_missed_is_a_name():
     assert spans(text, [ent(text, "Kwame Asante", "Full Name")]) == [("Kwame Asante", "Full Name")]
 
 
+def test_a_given_name_heading_a_profile_is_a_name():
+    text = "walburga\n20 years young ~ proudly bi"
+    assert spans(text, []) == [("walburga", "Nickname")]
+    for text in ("June\nDear diary, today I", "Hello\nI am new here", "Tenant\nName: Ana Ruiz"):
+        assert spans(text, []) == []
+
+
 def test_a_role_noun_is_no_name():
     text = "Carer: Lorraine Petersen, 55. Client earns £3,100 a month."
     got = spans(text, [ent(text, "Carer", "Nickname"), ent(text, "Lorraine Petersen", "Full Name"),

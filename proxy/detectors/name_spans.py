@@ -405,6 +405,24 @@ _NOT_SPEAKER_LABELS = frozenset(
 )
 
 
+_FIRST_LINE = re.compile(r"\A\s*([^\W\d_][\w'’-]*)[ \t]*(?=\n)")
+
+
+def _heading_name(text: str, entities: list[Entity], detector: str) -> list[Entity]:
+    """A profile's or bio's heading: a given name alone on the text's first line ("Jędrzej\n65yo / ...")."""
+    m = _FIRST_LINE.match(text)
+    if m is None or not _is_given_name(m.group(1)) or m.group(1).casefold() in _MONTHS_AND_DAYS:
+        return entities
+    start, end = m.span(1)
+    if any(e.start < end and start < e.end for e in entities):
+        return entities
+    return sorted([*entities, Entity(m.group(1), start, end, "Nickname", 0.6, detector)], key=lambda e: e.start)
+
+
+_MONTHS_AND_DAYS = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
 _FAMILY_WORDS = frozenset("nan nana gran granny mama papa mummy daddy auntie aunty grandad granddad".split())
 
 
@@ -679,6 +697,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _shared_surname_names(text, out, detector)
     out = _nickname_mentions(text, out, detector)
     out = _speaker_labels(text, out, detector)
+    out = _heading_name(text, out, detector)
     out = _without_acronyms(text, out)
     out = _without_lower_case_names(text, out)
     out = [_business_name(text, e) for e in out]
