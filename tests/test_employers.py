@@ -31,6 +31,10 @@ from proxy.recognizers.employers import employer_recognizer
         ("CFO: Ingrid Solberg, joined from Equinor in 2021", ["Equinor"]),
         ("I'm 58, retired from Rabobank after 31 years", ["Rabobank"]),
         ("Zanele Khumalo, 36, founded Lumora in 2021", ["Lumora"]),
+        # where someone studied
+        ("I'm an alum of Colegio Santa María. Just so you know", ["Colegio Santa María"]),
+        ("The alma mater on file for her is Lycée Victor Hugo. She", ["Lycée Victor Hugo"]),
+        ("I did my studies at Goldsmiths, and HR has me", ["Goldsmiths"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
