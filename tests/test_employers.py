@@ -31,10 +31,6 @@ from proxy.recognizers.employers import employer_recognizer
         ("CFO: Ingrid Solberg, joined from Equinor in 2021", ["Equinor"]),
         ("I'm 58, retired from Rabobank after 31 years", ["Rabobank"]),
         ("Zanele Khumalo, 36, founded Lumora in 2021", ["Lumora"]),
-        # where someone studied
-        ("I'm an alum of Colegio Santa María. Just so you know", ["Colegio Santa María"]),
-        ("The alma mater on file for her is Lycée Victor Hugo. She", ["Lycée Victor Hugo"]),
-        ("I did my studies at Goldsmiths, and HR has me", ["Goldsmiths"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
@@ -48,6 +44,10 @@ def test_employers_found(text: str, expected: list[str]) -> None:
         ("lecturer at Tallinn University, part time", "Tallinn University", "Educational Institution"),
         ("a caseworker at Lambeth Council for ten years", "Lambeth Council", "Government Agency"),
         ("He works for Ocean Rescue Trust in Cornwall.", "Ocean Rescue Trust", "NGO"),
+        # where someone studied
+        ("I'm an alum of Colegio Santa María. Just so you know", "Colegio Santa María", "Educational Institution"),
+        ("The alma mater on file for her is Lycée Victor Hugo. She", "Lycée Victor Hugo", "Educational Institution"),
+        ("I did my studies at Goldsmiths, and HR has me", "Goldsmiths", "Educational Institution"),
     ],
 )
 def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
