@@ -79,3 +79,9 @@ def test_a_numbered_unit_and_a_cut_abbreviation_join_the_street() -> None:
     assert _shaped(text, "546 Washington Place") == [("546 Washington Place, #402", "Street Address")]
     text = "Post for him should go to Avenida Chapultepec 245, Col. Polanco. FYI, he rents."
     assert _shaped(text, "Avenida Chapultepec 245, Col") == [("Avenida Chapultepec 245, Col. Polanco", "Street Address")]
+
+
+def test_a_numbered_unit_after_a_cut_abbreviation_joins_the_street() -> None:
+    text = "Post should go to 5225 Dundas Terrace, Apt. 12, Vancouver, BC L4Z 4E9. Thanks"
+    assert _shaped(text, "5225 Dundas Terrace, Apt") == [
+        ("5225 Dundas Terrace, Apt. 12, Vancouver, BC L4Z 4E9", "Street Address")]

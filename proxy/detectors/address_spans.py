@@ -55,7 +55,7 @@ MAX_LENGTH = 120
 
 # a span the model ended on a unit's abbreviation, before its full stop: "..., Col" + ". Polanco"
 _CUT_UNIT = re.compile(r"(?i:apto|apt|col|ste|dpto|depto)\Z")
-_UNIT_REST = re.compile(rf"\.[ \t]*{_TOWN}")
+_UNIT_REST = re.compile(rf"\.[ \t]*(?:\d{{1,5}}[A-Za-z]?(?![\w'’-])|{_TOWN})")
 
 
 def _extend(text: str, start: int, end: int) -> tuple[int, int]:
