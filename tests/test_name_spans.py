@@ -347,6 +347,7 @@ def test_the_given_name_of_a_found_full_name_alone_elsewhere_is_a_nickname():
         ("Hi Priti, quick handover before I go on leave", "Hi Priti", [("Priti", "Nickname")]),
         ("Dear Maya Okafor, thank you for", "Dear Maya Okafor", [("Maya Okafor", "Full Name")]),
         ("Soy Felipe, ingeniero comercial en Santiago.", "Soy Felipe", [("Felipe", "Nickname")]),
+        ("DM Nicholas Tucker at @nicholastucker79", "DM Nicholas Tucker", [("Nicholas Tucker", "Full Name")]),
         ("Je m'appelle Amélie Durand et j'ai 30 ans.", "Je m'appelle Amélie Durand", [("Amélie Durand", "Full Name")]),
         ("Ingrid dials in from Bergen.", "Ingrid dials", [("Ingrid", "Nickname")]),
         ("Fleur van Kusen canvasses for the Greens.", "Fleur van Kusen canvasses", [("Fleur van Kusen", "Full Name")]),

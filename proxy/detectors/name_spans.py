@@ -68,9 +68,11 @@ _NOT_NAMES = frozenset({
 
 
 # a greeting read into the name ("Hi Priti, quick handover"), a verb after it ("Ingrid dials in")
-# a greeting, or "I am" / "my name is" in another language ("Soy Felipe"): before the name, not part of it
+# a greeting, an imperative to contact ("DM Nicholas Tucker"), or "I am" / "my name is" in another language ("Soy
+# Felipe"): before the name, not part of it
 _LEADING_GREETING = re.compile(
-    r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening|Soy|Sou|Sono|Ich[ \t]+bin|Je[ \t]+suis|Me[ \t]+llamo|"
+    r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening|DM|Message|Text|Ping|Email|Ring|"
+    r"Soy|Sou|Sono|Ich[ \t]+bin|Je[ \t]+suis|Me[ \t]+llamo|"
     r"Mi[ \t]+chiamo|Je[ \t]+m['’]appelle)[ \t]+(?=[A-Z])"
 )
 _LEADING_MAIDEN = re.compile(r"(?:n[ée]e|born)[ \t]+(?=[A-Z])", re.IGNORECASE)  # "(née Berg)": Berg is a surname
