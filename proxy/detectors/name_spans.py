@@ -23,6 +23,16 @@ full name alone would leave in clear. So is a one-word nickname the model found
 once, at its other mentions: the one it misses is often the mention that
 introduces it ('Margarethe Hofbauer, "Gretl" to everyone'), which attribution
 needs to know whose name it is.
+
+Other spans tagged as names are none, or are something else, and would start a
+person of their own: a title or a form's label alone ("Dr", "DOB", "Steuer-ID"),
+a role noun, a pronoun, a car, a pet, an acronym in capitals ("PIP"), a
+lower-case phrase in a capitalised text; an organisation (an e-mail's domain,
+"Kerentech"; the head of a company named elsewhere, "Maji Safi"; a business in
+apposition, "a workshop, Papazian Gold,"); an ethnic group listed with a
+nationality ("Moroccan and Amazigh"). A name grows over a given name found
+elsewhere ("Meseret [Alemu Tadesse]"), and a chat's speaker labels or a bio's
+first line that the model missed are names ("Ines: ...", "Jędrzej\n65yo").
 """
 
 from __future__ import annotations
@@ -148,6 +158,19 @@ def _field_label(text: str, entity: Entity) -> bool:
     if _NUMBER_AFTER.match(text, entity.end) or _NUMBER_WORD.search(entity.text):
         return True
     return _ID_LABEL.fullmatch(entity.text) is not None and text[entity.end : entity.end + 1] == ":"
+
+
+def _not_a_name(text: str, entity: Entity) -> bool:
+    """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
+    ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
+    Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise")."""
+    if _before_a_job(text, entity) or _field_label(text, entity):
+        return True
+    if entity.tag not in NAME_TAGS:
+        return False
+    folded = entity.text.casefold()
+    return bool(_VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
+                or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text))
 
 
 def _before_a_job(text: str, entity: Entity) -> bool:
@@ -407,24 +430,6 @@ _NOT_SPEAKER_LABELS = frozenset(
 )
 
 
-_FIRST_LINE = re.compile(r"\A\s*([^\W\d_][\w'’-]*)[ \t]*(?=\n)")
-
-
-def _heading_name(text: str, entities: list[Entity], detector: str) -> list[Entity]:
-    """A profile's or bio's heading: a given name alone on the text's first line ("Jędrzej\n65yo / ...")."""
-    m = _FIRST_LINE.match(text)
-    if m is None or not _is_given_name(m.group(1)) or m.group(1).casefold() in _MONTHS_AND_DAYS:
-        return entities
-    start, end = m.span(1)
-    if any(e.start < end and start < e.end for e in entities):
-        return entities
-    return sorted([*entities, Entity(m.group(1), start, end, "Nickname", 0.6, detector)], key=lambda e: e.start)
-
-
-_MONTHS_AND_DAYS = frozenset(
-    "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday".split()
-)
 _FAMILY_WORDS = frozenset("nan nana gran granny mama papa mummy daddy auntie aunty grandad granddad".split())
 
 
@@ -455,6 +460,24 @@ def _speaker_labels(text: str, entities: list[Entity], detector: str) -> list[En
     return sorted(out, key=lambda e: e.start)
 
 
+_FIRST_LINE = re.compile(r"\A\s*([^\W\d_][\w'’-]*)[ \t]*(?=\n)")
+
+
+def _heading_name(text: str, entities: list[Entity], detector: str) -> list[Entity]:
+    """A profile's or bio's heading: a given name alone on the text's first line ("Jędrzej\n65yo / ...")."""
+    m = _FIRST_LINE.match(text)
+    if m is None or not _is_given_name(m.group(1)) or m.group(1).casefold() in _MONTHS_AND_DAYS:
+        return entities
+    start, end = m.span(1)
+    if any(e.start < end and start < e.end for e in entities):
+        return entities
+    return sorted([*entities, Entity(m.group(1), start, end, "Nickname", 0.6, detector)], key=lambda e: e.start)
+
+
+_MONTHS_AND_DAYS = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday".split()
+)
 _ACRONYM = re.compile(r"[A-Z]{3,}")
 _SPEAKER_LABEL = re.compile(r"[ \t]*:")
 
@@ -682,10 +705,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
-    out = [e for e in shaped if e is not None and not _before_a_job(text, e) and not _field_label(text, e)
-           and not (e.tag in NAME_TAGS and (_VEHICLE.match(e.text) or _NO_NAME.fullmatch(e.text) or _pet(text, e)
-                                            or e.text.casefold() in _ROLE_NOUNS or e.text.casefold() in _PRONOUNS
-                                            or _NOT_A_NAME_SUFFIX.search(e.text)))]
+    out = [e for e in shaped if e is not None and not _not_a_name(text, e)]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
