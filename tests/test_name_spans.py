@@ -227,6 +227,19 @@ def test_a_name_in_apposition_to_a_business_is_the_business():
     assert spans(text, [ent(text, "Maria Lopez", "Full Name")]) == [("Maria Lopez", "Full Name")]
 
 
+@pytest.mark.parametrize(
+    ("text", "name", "tag"),
+    [
+        ("Her picture books came out with Edizioni Lapis in Rome.", "Edizioni Lapis", "Company Name"),
+        ("He runs Menya Kenji, a ramen shop in Osaka.", "Menya Kenji", "Company Name"),
+        ("My GP is at Vårdcentralen Spånga.", "Vårdcentralen Spånga", "Healthcare Facility"),
+        ("A grant from Fundación Esperanza paid for it.", "Fundación Esperanza", "NGO"),
+    ],
+)
+def test_a_name_led_by_a_foreign_kind_word_is_an_organisation(text: str, name: str, tag: str):
+    assert spans(text, [ent(text, name, "Full Name")]) == [(name, tag)]
+
+
 def test_a_titled_single_name_is_a_surname():
     text = "Ms Kaya phoned back."
     assert spans(text, [ent(text, "Ms Kaya", "Nickname")]) == [("Kaya", "Full Name")]

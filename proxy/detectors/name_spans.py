@@ -559,6 +559,28 @@ def _business_name(text: str, entity: Entity) -> Entity:
     return Entity(entity.text, entity.start, entity.end, "Company Name", entity.score, entity.detector)
 
 
+# an organisation's kind word of another language, first in its name: "Edizioni Lapis", "Vårdcentralen Spånga"
+_FOREIGN_KIND = {
+    **dict.fromkeys((
+        "edizioni ediciones éditions editora editorial grupo gruppo groupe banco banca banque taller talleres "
+        "ortopédicos ortopedia menya panadería panificio boulangerie pâtisserie restaurante ristorante trattoria "
+        "pizzeria tienda ferretería constructora inmobiliaria transportes distribuidora industrias cooperativa"
+    ).split(), "Company Name"),
+    **dict.fromkeys((
+        "clínica clinica clinique hôpital ospedale farmacia pharmacie apotheke vårdcentralen vårdcentral"
+    ).split(), "Healthcare Facility"),
+    **dict.fromkeys("fundación fondation fundação asociación associação".split(), "NGO"),
+}
+
+
+def _foreign_organisation(entity: Entity) -> Entity:
+    """A name span led by an organisation's kind word of another language is that organisation."""
+    if entity.tag not in NAME_TAGS or " " not in entity.text:
+        return entity
+    tag = _FOREIGN_KIND.get(entity.text.split()[0].casefold())
+    return entity if tag is None else Entity(entity.text, entity.start, entity.end, tag, entity.score, entity.detector)
+
+
 _GIVEN = re.compile(_NAME_WORD)
 # capitalized words that follow a given name without being its surname
 _NOT_SURNAMES = _NOT_NAMES | frozenset({
@@ -723,6 +745,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     out = _without_acronyms(text, out)
     out = _without_lower_case_names(text, out)
     out = [_business_name(text, e) for e in out]
+    out = [_foreign_organisation(e) for e in out]
     surnames = _surnames(text, out)
     return [
         Entity(e.text, e.start, e.end, "Full Name", e.score, e.detector)
