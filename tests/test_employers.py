@@ -31,6 +31,9 @@ from proxy.recognizers.employers import employer_recognizer
         ("CFO: Ingrid Solberg, joined from Equinor in 2021", ["Equinor"]),
         ("I'm 58, retired from Rabobank after 31 years", ["Rabobank"]),
         ("Zanele Khumalo, 36, founded Lumora in 2021", ["Lumora"]),
+        # gig and service work
+        ("he is a delivery rider for Rappi with irregular income", ["Rappi"]),
+        ("I drive for Uber with my own car", ["Uber"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
@@ -62,6 +65,7 @@ def test_the_kind_word_decides_the_tag(text: str, name: str, tag: str) -> None:
         "I work at home on Mondays.",
         "That's four years in the same job for Brenda.",
         "I left Monday and came back on Friday.",
+        "I drove for hours.",
         "My doctor works at night.",
         "I'm a teacher, Paris (2019) was fun.",
         "We met at Christmas in Rome and landed at Heathrow in May.",

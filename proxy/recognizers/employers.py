@@ -59,6 +59,8 @@ _CUES = re.compile(
     r"[ \t]+(?:at|with)"
     r"|\b(?:[Jj]oin(?:s|ed|ing)?|[Ll]eft|[Qq]uit|(?:[Cc]o-)?[Ff]ounded)"
     r"|\b(?:[Rr]etired|[Jj]oined)[ \t]+from"
+    r"|\b(?:[Dd]riv(?:e|es|ing)|[Dd]rove|[Rr]id(?:e|es|ing)|[Dd]eliver(?:s|ed|ing)?|[Cc]ook(?:s|ed|ing)?"
+    r"|[Cc]lean(?:s|ed|ing)?|[Ff]reelanc(?:e|es|ed|ing)|rider|driver|courier|cleaner|nanny)[ \t]+for"
     r"|\b(?:[Bb]ank(?:s|ed|ing)?|[Ii]nsured|[Aa]n account|[Aa]ccount|[Mm]ortgage|[Ll]oan)[ \t]+(?:with|at|from)"
     r"|\b(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:bank|insurer|employer|gym|broker|landlord|provider)"
     r"[ \t]+(?:is|was)"
@@ -106,7 +108,8 @@ _PAPERWORK = re.compile(
 )
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
               "previously", "formerly", "join", "left", "quit", "founded", "co-founded", "retired", "Retired",
-              "Founded", "Co-founded", "bank", "insured", "account", "mortgage", "loan",
+              "Founded", "Co-founded", "driv", "Driv", "drove", "Drove", "rid", "Rid", "deliver", "Deliver", "cook",
+              "Cook", "clean", "Clean", "freelanc", "Freelanc", "courier", "nanny", "bank", "insured", "account", "mortgage", "loan",
               "my", "our", "his", "her", "their", "employer", "company", "insurer", "Employer", "EMPLOYER",
               "Company", "Insurer", "Bank")
 
