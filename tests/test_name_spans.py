@@ -44,6 +44,7 @@ def test_a_leading_title_is_not_part_of_the_name(text: str, found: str, expected
         ("Whaea Aroha runs the kapa haka group.", "Whaea Aroha", "Aroha", "Nickname"),
         ("Shri Harish Chandra Batra retired in 2019.", "Shri Harish Chandra Batra", "Harish Chandra Batra", "Full Name"),
         ("We all call him Uncle Kwabs.", "Uncle Kwabs", "Kwabs", "Nickname"),
+        ("Babcia Halina's state pension is late.", "Babcia Halina", "Halina", "Full Name"),
     ],
 )
 def test_a_title_of_another_language_is_not_part_of_the_name(text: str, found: str, expected: str, tag: str):
@@ -53,6 +54,7 @@ def test_a_title_of_another_language_is_not_part_of_the_name(text: str, found: s
 
 def test_given_names_that_look_like_titles_stay():
     for text, name in (("Sri Mulyani Indrawati lives in Jakarta.", "Sri Mulyani Indrawati"),
+                       ("Lola Martinez is 30.", "Lola Martinez"),
                        ("Don Ernesto Quiroga sold the farm.", "Don Ernesto Quiroga")):
         assert spans(text, [ent(text, name, "Full Name")]) == [(name, "Full Name")]
 
@@ -136,7 +138,7 @@ def test_a_car_is_no_person():
 
 @pytest.mark.parametrize(("text", "found"), [("Arjun Mehta, DOB 12 Aug 1983", "DOB"), ("Seen by Dr. today", "Dr."),
                                              ("Ref: 4471", "Ref"), ("Ask Doña about it", "Doña"),
-                                             ("Dear Mr, thanks.", "Mr")])
+                                             ("Dear Mr, thanks.", "Mr"), ("What Medzmama told us", "Medzmama")])
 def test_a_title_or_field_abbreviation_alone_is_no_name(text: str, found: str):
     assert spans(text, [ent(text, found, "Full Name")]) == []
 

@@ -53,7 +53,10 @@ _LEADING_TITLE = re.compile(rf"(?:(?:{_TITLES})\.?\s+)+", re.IGNORECASE)
 # ("Doña Marleny", "Whaea Aroha", "Uncle Kwabs"), so they do not make a lone name a surname as "Ms Kaya" does
 _OTHER_TITLES = (
     "Doña|Dona|Señora|Senora|Señor|Senor|Sra|Srta|Whaea|Matua|Ibu|Bapak|Shri|Smt|Rabbi|Imam|Pastor|Uncle|Aunty|"
-    "Auntie|Madame|Monsieur|Signora|Signor|Alhaji|Hajia|Mallam|Sheikh|Ustaz"
+    "Auntie|Madame|Monsieur|Signora|Signor|Alhaji|Hajia|Mallam|Sheikh|Ustaz|"
+    # kinship words of other languages ("Babcia Halina", "Medzmama is 90"); Lola, Nana, Tito, Tia are names too
+    "Ammi|Abbu|Ammu|Nani|Dadi|Amma|Appa|Oma|Opa|Nonna|Nonno|Abuela|Abuelo|Abuelita|Abuelito|Yiayia|Pappou|Bubbe|"
+    "Zayde|Medzmama|Medzpapa|Babcia|Dziadek|Halmeoni|Harabeoji|Tía|Tío"
 )
 _LEADING_OTHER_TITLE = re.compile(rf"(?:{_OTHER_TITLES})\.?[ \t]+(?=[A-Z])")
 # a capitalized name word: "O'Neill", "Mensah-Boateng", "Lefèvre"; not all capitals ("NHS")
