@@ -212,7 +212,7 @@ _SPEAKER_RE = re.compile(
     re.MULTILINE,
 )
 _ROLE_LABEL_RE = re.compile(r"^[ \t]*([^\W\d_][\w.-]{0,20})[ \t]*\(([^)\n]{1,60})\)[ \t]*:", re.MULTILINE)
-_NOT_SPEAKERS = frozenset({
+NOT_SPEAKERS = frozenset({
     "note", "notes", "update", "edit", "question", "questions", "context", "background", "ps", "p.s", "q", "a", "re",
     "subject", "summary", "details", "info", "tldr", "tl;dr", "fyi", "important", "warning", "answer", "example",
     "address", "phone", "email", "name", "date", "time", "location", "status", "profile", "bio", "about", "contact",
@@ -298,7 +298,7 @@ def _hypocorism(short: set[str], given: set[str]) -> bool:
 def load_name_lists() -> None:
     """Read the nickname and given-name lists now (~0.2 s), so that the first request does not."""
     _nicknamer()
-    _given_name_genders()
+    given_name_genders()
 
 
 # a possessive ("Okonkwo-Bell's deposit") and a Japanese or Indian honorific ("Hana-chan", "Amit-ji") are no name words
@@ -313,14 +313,19 @@ _HONORIFICS = frozenset({
 })
 
 
-def _fold(text: str) -> str:
+def fold_accents(text: str) -> str:
     """Case- and accent-folded: "Nguyễn" and "Nguyen", "José" and "Jose" are one word."""
     return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
+def _spelled(text: str) -> str:
+    """The letters a mailbox's local part or a handle spells, folded: "ingrid.lindqvist" -> "ingridlindqvist"."""
+    return "".join(_WORD_RE.findall(fold_accents(text)))
+
+
 def _name_words(name: str) -> list[str]:
     """A name's words, folded, without possessives, honorific suffixes ("-san") or titles ("Ms", "Doña")."""
-    return [w for w in _WORD_RE.findall(_fold(_NOT_NAME_PART_RE.sub("", name))) if w not in _HONORIFICS]
+    return [w for w in _WORD_RE.findall(fold_accents(_NOT_NAME_PART_RE.sub("", name))) if w not in _HONORIFICS]
 
 
 def _name_tokens(name: str) -> set[str]:
@@ -329,7 +334,7 @@ def _name_tokens(name: str) -> set[str]:
 
 # common short forms the `nicknames` package (English) lacks, folded like name words (no diacritics)
 _SHORT_FORMS: dict[str, frozenset[str]] = {
-    short: frozenset(_fold(f) for f in full.split())
+    short: frozenset(fold_accents(f) for f in full.split())
     for short, full in {
         "pepe": "josé", "pepa": "josefa", "paco": "francisco", "pancho": "francisco", "curro": "francisco",
         "paqui": "francisca", "lupe": "guadalupe", "chema": "josé", "nacho": "ignacio", "quique": "enrique",
@@ -472,7 +477,7 @@ class _People:
         A surname alone is not enough: a family shares it ("eiravati.bhatti@..."
         is not her son Wahab Bhatti's).
         """
-        letters = "".join(_WORD_RE.findall(_fold(address.split("@")[0])))
+        letters = _spelled(address.split("@")[0])
         scores = sorted(
             (
                 (sum(len(t) >= 3 and t in letters for t in c.tokens), c.key)
@@ -486,7 +491,7 @@ class _People:
         return self.clusters[scores[0][1]]
 
     def handle_owner(self, handle: str) -> _Cluster | None:
-        letters = "".join(_WORD_RE.findall(_fold(handle)))
+        letters = _spelled(handle)
         best = None
         for c in self.clusters:
             if any(len(t) >= 3 and t in letters for t in c.tokens):
@@ -679,7 +684,7 @@ def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int,
         name = (m.group(1) or m.group(2) or m.group(3) or m.group(4) or "").strip()
         if name.casefold() in role_of:
             name, bracketed = role_of[name.casefold()], True
-        elif not name or name.casefold().strip(".") in _NOT_SPEAKERS or not _WORD_RE.search(name):
+        elif not name or name.casefold().strip(".") in NOT_SPEAKERS or not _WORD_RE.search(name):
             continue
         line_end = text.find("\n", m.end())
         candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, name, bracketed))
@@ -997,7 +1002,7 @@ def _merge_surnames_into_mailboxes(ents: Sequence[Entity], owner: dict[int, int]
         mailbox = people.mailbox_owner(e.text)
         if mailbox is None:
             continue
-        letters = "".join(_WORD_RE.findall(_fold(e.text.split("@")[0])))
+        letters = _spelled(e.text.split("@")[0])
         for lone in people.clusters:
             if lone is mailbox or lone.narrator or len(lone.tokens) != 1:
                 continue
@@ -1225,7 +1230,7 @@ def _is_role_word(label: str) -> bool:
     ("Venue", "Hotel") that a detector may have tagged as a name."""
     words = label.casefold().split()
     head = next((w for w in reversed(words) if not w.isdigit()), "")
-    if not head or label.casefold() in _NOT_SPEAKERS or label.casefold() in _NOT_ROLES:
+    if not head or label.casefold() in NOT_SPEAKERS or label.casefold() in _NOT_ROLES:
         return False
     return head in _ROLE_WORDS or head in RELATIONS or head.endswith(_ROLE_SUFFIXES)
 
@@ -1255,7 +1260,7 @@ def _role_anchors(text: str, ents: Sequence[Entity], owner: dict[int, int], span
         ]
         for role in found:
             role = " ".join(role.casefold().split())
-            if role in _NOT_ROLES or role in _NOT_SPEAKERS or len(role) < 3:
+            if role in _NOT_ROLES or role in NOT_SPEAKERS or len(role) < 3:
                 continue
             owners.setdefault(role, set()).add(owner[i])
             first_at[role] = min(first_at.get(role, e.end), e.end)
@@ -1552,7 +1557,7 @@ def _gender_hint(text: str, e: Entity) -> str | None:
 
 
 @functools.cache
-def _given_name_genders() -> dict[str, str]:
+def given_name_genders() -> dict[str, str]:
     """Given name -> "f" / "m" where Faker's name lists (82 locales) use it for one gender only.
 
     Read on first use (~0.15 s), not at import; `load_name_lists` reads it with the detectors."""
@@ -1581,7 +1586,7 @@ def _names(values: object) -> set[str]:
 def _name_gender(name: str) -> str | None:
     """The gender a given name alone suggests ("Hamid": m, "Zofia": f), for he/she when no title says it."""
     words = _WORD_RE.findall(name.casefold())
-    return _given_name_genders().get(words[0]) if words else None
+    return given_name_genders().get(words[0]) if words else None
 
 
 def _pronoun_gender(word: str) -> str | None:

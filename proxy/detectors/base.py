@@ -23,7 +23,7 @@ from proxy.detectors.age_spans import bare_ages
 from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
-from proxy.detectors.org_spans import split_towns, trim_site_words
+from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
 from proxy.entities import Entity
 from proxy.recent import Recent
 from proxy.subjects import assign_subjects, load_name_lists
@@ -138,12 +138,10 @@ def prefer_relation_cues(entities: Sequence[Entity]) -> list[Entity]:
     orgs = {(e.start, e.end) for e in entities if e.meta.get("recognizer") == _RELATION_RECOGNIZER}
     if not orgs:
         return list(entities)
-    from proxy.recognizers.gazetteer import known_place  # noqa: PLC0415 - the recognizers import this package
-
     return [
         e for e in entities
         if (e.start, e.end) not in orgs or not (
-            e.type in _PERSON_OR_DEMOGRAPHIC or (e.tag == "City/Region" and not known_place(e.text)))
+            e.type in _PERSON_OR_DEMOGRAPHIC or (e.tag == "City/Region" and not known_town(e.text)))
     ]
 
 

@@ -38,10 +38,11 @@ first line that the model missed are names ("Ines: ...", "Jędrzej\n65yo").
 from __future__ import annotations
 
 import re
-import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 
 from proxy.entities import Entity
+from proxy.subjects import NOT_SPEAKERS, RELATIONS, fold_accents, given_name_genders
 
 NAME_TAGS = frozenset({"Full Name", "Nickname"})
 _TITLES = (
@@ -282,11 +283,6 @@ def _titled_names(text: str, taken: Sequence[Entity], detector: str) -> list[Ent
     return found
 
 
-def _fold(word: str) -> str:
-    """Case- and accent-folded, so "Ngọc" and "Ngoc" are one name word."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
-
-
 # one to three capitalized words (any script's capitals) right before a span, on its line
 _WORDS_BEFORE = re.compile(r"((?:[^\W\d_][\w'’-]*[ \t]){1,3})$")
 _TITLE_WORD = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES})\.?", re.IGNORECASE)
@@ -300,6 +296,7 @@ def _extend_over_known_words(text: str, entities: list[Entity]) -> list[Entity]:
     names = [e for e in entities if e.tag in NAME_TAGS]
     if len(names) < 2:
         return entities
+    counts = Counter(fold_accents(w) for n in names for w in n.text.split())
     out = list(entities)
     for i, e in enumerate(out):
         if e.tag not in NAME_TAGS:
@@ -309,12 +306,13 @@ def _extend_over_known_words(text: str, entities: list[Entity]) -> list[Entity]:
         if m is None:
             continue
         words = [(w.group(), w.start()) for w in _TOKEN.finditer(text, m.start(1), e.start)]
-        known = {_fold(w) for n in names if n is not e for w in n.text.split()}
+        own = Counter(fold_accents(w) for w in e.text.split())  # a word of another name, not of this one
         for k in range(len(words), 0, -1):
             part = [w for w, _ in words[-k:]]
             if not all(w[0].isupper() for w in part) or any(_TITLE_WORD.fullmatch(w) for w in part):
                 continue
-            if _fold(part[0]) not in known:
+            first = fold_accents(part[0])
+            if counts[first] <= own[first]:
                 continue
             start = words[-k][1]
             if not any(o is not e and o.start < e.start and start < o.end for o in out):  # no other span holds them
@@ -336,10 +334,8 @@ _WEBMAIL = frozenset({
 
 def _is_given_name(word: str) -> bool:
     """Whether Faker's name lists (82 locales) give `word` as a given name of one gender ("Bruce", "Maria"; the
-    list leaves out names both genders use)."""
-    from proxy.subjects import _given_name_genders  # noqa: PLC0415 - read once, on first use
-
-    return word.casefold() in _given_name_genders()
+    list leaves out names both genders use). Read once, on first use."""
+    return word.casefold() in given_name_genders()
 
 
 def _organisation_label(host: str) -> str | None:
@@ -425,11 +421,9 @@ def _organisation_heads(text: str, entities: list[Entity]) -> list[Entity]:
 
 # a chat line's speaker label: "Ines: product designer, ..."
 _LINE_LABEL = re.compile(r"^[ \t]*([A-ZÀ-ÖØ-Þ][\w'’-]*(?:[ \t][A-ZÀ-ÖØ-Þ][\w'’-]*)?)[ \t]*:", re.MULTILINE)
-_NOT_SPEAKER_LABELS = frozenset(
-    "note notes update edit question questions context background ps q a re subject summary details info tldr fyi "
-    "important warning answer example address phone email name date time location status profile bio about "
-    "contact age dob occupation job employer school chat transcript me user assistant from to cc bcc sent "
-    "attendees present apologies action actions agenda minutes outcome issue reply draft".split()
+# attribution's non-speaker labels, and a mail's and minutes' headers
+_NOT_SPEAKER_LABELS = NOT_SPEAKERS | frozenset(
+    "from to cc bcc sent attendees present apologies action actions agenda minutes outcome issue reply draft".split()
 )
 
 
@@ -448,8 +442,6 @@ def _speaker_labels(text: str, entities: list[Entity], detector: str) -> list[En
     counts: dict[str, int] = {}
     for label, _, _ in labels:
         counts[label] = counts.get(label, 0) + 1
-    from proxy.subjects import RELATIONS  # noqa: PLC0415 - the subjects module imports the detectors' package
-
     out = list(entities)
     for label, start, end in labels:
         folded = label.casefold()
@@ -499,8 +491,10 @@ def _without_acronyms(text: str, entities: list[Entity]) -> list[Entity]:
     """A one-word Nickname in capitals ("KRA", "PIP", "ILR", "LISA"), in a text not written in capitals, is an
     acronym, not a person, unless it is a name's initials, a name in capitals (or its first letters) or a
     speaker's label at a line start ("DEV: ...")."""
+    if not any(e.tag == "Nickname" and _ACRONYM.fullmatch(e.text) for e in entities):
+        return entities
     letters = [c for c in text if c.isalpha()]
-    if not letters or sum(c.isupper() for c in letters) * 2 > len(letters):
+    if sum(c.isupper() for c in letters) * 2 > len(letters):
         return entities
     names = [e.text for e in entities if e.tag in NAME_TAGS and not _ACRONYM.fullmatch(e.text)]
     words = {w.casefold() for n in names for w in re.split(r"[\s-]+", n) if w}

@@ -56,13 +56,13 @@ def split_towns(entity: Entity) -> list[Entity]:
     if entity.tag not in _NAMED_TAGS and entity.tag not in ("NGO", "Street Address"):
         return [entity]
     text = entity.text
-    if (tail := _TOWN_TAIL.search(text)) and tail.start() > 0 and _known_town(tail.group("town")):
+    if (tail := _TOWN_TAIL.search(text)) and tail.start() > 0 and known_town(tail.group("town")):
         town_start = entity.start + tail.start("town")
         return [
             replace(entity, text=text[: tail.start()], end=entity.start + tail.start()),
             replace(entity, text=tail.group("town"), start=town_start, end=entity.end, tag="City/Region"),
         ]
-    if (head := _TOWN_HEAD.match(text)) and entity.tag != "Street Address" and _known_town(head.group("town")):
+    if (head := _TOWN_HEAD.match(text)) and entity.tag != "Street Address" and known_town(head.group("town")):
         return [
             replace(entity, text=head.group("town"), end=entity.start + head.end("town"), tag="City/Region"),
             replace(entity, text=text[head.end() :], start=entity.start + head.end()),
@@ -70,10 +70,11 @@ def split_towns(entity: Entity) -> list[Entity]:
     return [entity]
 
 
-def _known_town(name: str) -> bool:
+def known_town(name: str) -> bool:
+    """Whether the GeoNames gazetteer knows `name` as a place."""
     from proxy.recognizers.gazetteer import known_place  # the recognizers package imports this one's package
 
     return known_place(name)
 
 
-__all__ = ["split_towns", "trim_site_words"]
+__all__ = ["known_town", "split_towns", "trim_site_words"]

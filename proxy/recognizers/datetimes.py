@@ -44,11 +44,9 @@ _WEEKDAY = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|(?:Mon|Tue|Tues|Wed|T
 _WEEKDAY_PREFIX = rf"{_WEEKDAY},?\s+(?:the\s+)?"
 _WEEKDAYS_PLURAL = r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))(?!\w)"
 _FULL_MONTH = "(?:" + "|".join(_MONTH_NAMES) + ")(?![a-z])"
+_LOWER_MONTH_WORDS = [m.lower() for m in _MONTH_NAMES] + [a.lower() for a in _MONTH_ABBREVIATIONS]
 # a lower-case month, with a day beside it ("12 november", "june 2"): chats write them so
-_LOWER_MONTH = (
-    "(?:" + "|".join([m.lower() for m in _MONTH_NAMES] + [a.lower() for a in _MONTH_ABBREVIATIONS])
-    + r")(?![a-z])(?:\.(?=\s*\d))?"
-)
+_LOWER_MONTH = "(?:" + "|".join(_LOWER_MONTH_WORDS) + r")(?![a-z])(?:\.(?=\s*\d))?"
 # "may" and "march" are verbs too ("you may 2 ...", "march 3 miles"): before a day only after a date's word
 _DATE_WORD_BEFORE = "".join(
     f"(?<={w} )|" for w in ("on", "by", "of", "is", "was", "from", "since", "until", "till", "before", "after", "due")
@@ -57,15 +55,9 @@ _LOWER_MONTH_FIRST = rf"(?:(?!may\b|march\b){_LOWER_MONTH}|(?:{_DATE_WORD_BEFORE
 _BEFORE_LOWER_MONTH = backward_anchors(
     re.compile(rf"(?<![A-Za-z]){_LOWER_MONTH}"), re.compile(rf"{_DAY}(?:\s+of)?\s+\Z"), reach=16
 )
-_LOWER_MONTHS = word_anchors([m.lower() for m in _MONTH_NAMES] + [a.lower() for a in _MONTH_ABBREVIATIONS])
+_LOWER_MONTHS = word_anchors(_LOWER_MONTH_WORDS)
 # Lower-case months with a two-digit year are dates only right after "born"/"DOB" ("born 3rd april 98").
-_ANY_CASE_MONTH = (
-    "(?:"
-    + "|".join(
-        [m.lower() for m in _MONTH_NAMES] + _MONTH_NAMES + [a.lower() for a in _MONTH_ABBREVIATIONS] + _MONTH_ABBREVIATIONS
-    )
-    + r")(?![a-z])\.?"
-)
+_ANY_CASE_MONTH = "(?:" + "|".join(_LOWER_MONTH_WORDS + _MONTH_NAMES + _MONTH_ABBREVIATIONS) + r")(?![a-z])\.?"
 _ORDINAL_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?!\w)"
 _RANGE_TO = r"(?:\s?[–—-]\s?|\s+(?:to|until|till|through)\s+)"
 _SEASON = r"(?:[Ss]pring|[Ss]ummer|[Aa]utumn|[Ff]all|[Ww]inter)"
