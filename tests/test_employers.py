@@ -34,6 +34,10 @@ from proxy.recognizers.employers import employer_recognizer
         # gig and service work
         ("he is a delivery rider for Rappi with irregular income", ["Rappi"]),
         ("I drive for Uber with my own car", ["Uber"]),
+        # the cue opens a sentence (a CV or profile line)
+        ("Works at Siemens.", ["Siemens"]),
+        ("Joined Spotify as a data analyst.", ["Spotify"]),
+        ("Currently with Deloitte.", ["Deloitte"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:

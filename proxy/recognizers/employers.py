@@ -106,12 +106,12 @@ _PAPERWORK = re.compile(
     r"[ \t]+(?:over|about|regarding|on|for)[ \t]+(?:(?:my|his|her|their|our|some|the|a|an)[ \t]+)?(?:\w+[ \t]+)?"
     r"(?:paperwork|application|claim|case|benefits?|forms?|tax|visa|permit|pension|licen[cs]e|refund|appeal|documents?)"
 )
+# a cheap gate before `_CUES`, matched against the lower-cased text: the patterns accept a capital at a sentence
+# start ("Works at Siemens."), so the gate must too
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
-              "previously", "formerly", "join", "left", "quit", "founded", "co-founded", "retired", "Retired",
-              "Founded", "Co-founded", "driv", "Driv", "drove", "Drove", "rid", "Rid", "deliver", "Deliver", "cook",
-              "Cook", "clean", "Clean", "freelanc", "Freelanc", "courier", "nanny", "bank", "insured", "account", "mortgage", "loan",
-              "my", "our", "his", "her", "their", "employer", "company", "insurer", "Employer", "EMPLOYER",
-              "Company", "Insurer", "Bank")
+              "previously", "formerly", "join", "left", "quit", "founded", "retired", "driv", "drove", "rid",
+              "deliver", "cook", "clean", "freelanc", "courier", "nanny", "bank", "insured", "account", "mortgage",
+              "loan", "my", "our", "his", "her", "their", "company", "insurer")
 
 KINDS = {
     "Healthcare Facility": ("Hospital Clinic Surgery Infirmary Hospice Pharmacy Health Medical Dental Klinikum Klinik "
@@ -159,7 +159,8 @@ class EmployerRecognizer(PatternRecognizer):
             elif (match := _JOB_CV.match(raw, ends[i])) is not None and \
                     _CV_TITLE.match(raw, raw.rfind("\n", 0, ends[i]) + 1, ends[i]):
                 yield from self._entity(raw, match, seen, "cv-line")
-        if any(cue in raw for cue in _CUE_WORDS):
+        folded = raw.lower()
+        if any(cue in folded for cue in _CUE_WORDS):
             for match in _CUES.finditer(raw):
                 yield from self._entity(raw, match, seen, "cue")
         if " in " in raw:
