@@ -451,6 +451,56 @@ def test_nine_digits_take_the_tag_of_their_label(text: str, tag: str) -> None:
     assert tag_of(text, "123456789") == tag
 
 
+# National identity numbers, named by their document; tagged Social Security Number (the spec has no national-ID
+# tag, and these numbers do the same job)
+NATIONAL_IDS = [
+    ("my Emirates ID is 784-1994-5528317-2 if that matters", "784-1994-5528317-2"),
+    ("My NIN is 48210573916 incase it is relevant", "48210573916"),
+    ("take home salary PKR 165,000. My CNIC 35202-4819263-5.", "35202-4819263-5"),
+    ("My resident ID is 440305198507213316, I was born", "440305198507213316"),
+    ("but asks for his cédula 1.036.652.418 and six months", "1.036.652.418"),
+    ("a copy of my CIN (AB482913).", "AB482913"),
+    ("My IIN is 960318350127 - do I need to", "960318350127"),
+    ("My national ID is 75-219843-K-75.", "75-219843-K-75"),
+    ("AADHAAR NO: 5821 9047 3316", "5821 9047 3316"),
+    ("citizen card no. 14472983 4ZY9, state", "14472983 4ZY9"),
+    ("My name is Wanjiru Kamau, ID number 28847103.", "28847103"),
+    ("Her personal identity number is 19670412-1234.", "19670412-1234"),
+    ("my resident registration number is 920315-1234567.", "920315-1234567"),
+    ("my Chinese ID card is 510104199503150012.", "510104199503150012"),
+    ("My NIK is 5104012304910001, WhatsApp", "5104012304910001"),
+    ("Henkilötunnus 150695-246K.", "150695-246K"),
+    ("NRIC S6612345D. Mobile", "S6612345D"),
+    ("AMKA 12038912345, AFM 123456789", "12038912345"),
+    ("SSNIT number C017808160023.", "C017808160023"),
+    ("CURP GOMA850914MJCRRN07", "GOMA850914MJCRRN07"),
+]
+
+
+@pytest.mark.parametrize(("text", "span"), NATIONAL_IDS, ids=[s for _, s in NATIONAL_IDS])
+def test_national_identity_numbers(text: str, span: str) -> None:
+    assert tag_of(text, span) == "Social Security Number"
+
+
+def test_a_tax_number_beside_a_national_id_keeps_its_tag() -> None:
+    assert tag_of("AMKA 12038912345, AFM 123456789", "123456789") == "Tax ID"
+    assert tag_of("ID number 28847103, KRA PIN A009417752K", "A009417752K") == "Tax ID"
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("Student ID number: 123456789", "Student ID"),
+        ("employee ID no. 123456789", "Employee ID"),
+        ("tax ID number 123456789", "Tax ID"),
+        ("order ID number 123456789", None),
+        ("customer ID number 123456789", None),
+    ],
+)
+def test_an_id_number_compound_keeps_its_own_label(text: str, tag: str | None) -> None:
+    assert tag_of(text, "123456789") == tag
+
+
 def test_nearest_label_wins_in_a_list() -> None:
     text = "Tax ID: 12-3456789, Student ID: 123456789, Employee ID: 555123"
     assert tag_of(text, "12-3456789") == "Tax ID"

@@ -28,8 +28,19 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("{burgerservicenummer,sozialversicherungsnummer,=My Number,individual number}", "Social Security Number"),
     # national health and personal numbers (NHS, Irish PPS, Polish PESEL, Nordic personal numbers)
     ("{nhs{, number, no},nhs_number,=PPS,ppsn,pps number,pesel,personnummer,personal number}", "Social Security Number"),
+    # national identity numbers, named by their document: the spec has no national-ID tag, and these numbers do
+    # the job of one ("My CNIC 35202-4819263-5", "NRIC S6612345D"); a bare "ID" is no label ("order ID")
+    ("national {id,identity,identification}{, number, no, card, card number, card no}", "Social Security Number"),
+    ("{identity,id} {card{, number, no},number,no}", "Social Security Number"),
+    ("{personal identity{, number, code},citizen{, card, id}{, number, no},citizenship card}", "Social Security Number"),
+    ("resident {id,identity card,registration number,registration no}", "Social Security Number"),
+    (
+        "{emirates id,=CNIC,=NIC,=NIN,nin number,=NIK,nric,mykad,=IIN,=CIN,cédula,cedula,curp,aadhaar{, no, number},"
+        "aadhar{, no, number},amka,henkilötunnus,hetu,=RRN,omang,ghana card,ssnit{, number},=HKID}",
+        "Social Security Number",
+    ),
     ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
-    ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT}", "Tax ID"),
+    ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT,kra pin,=AFM,=NTN}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
     ("{vat{, id, number, no},btw{, id, nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
     (
@@ -37,9 +48,11 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "Tax ID",
     ),
     ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,roll number,campus card}", "Student ID"),
+    ("{student,campus} id {number,no,card}", "Student ID"),  # before "ID number" can take it
     ("{=SID,university id,registrar}", "Student ID"),
     ("{employee{,s},staff,badge,personnel,payroll,worker,clock in,clocks in,clocked in}", "Employee ID"),
     ("{=EMP,=HR}", "Employee ID"),
+    ("{employee,staff,badge,personnel,worker} id {number,no,card}", "Employee ID"),
     ("passport{,s}", "Passport Number"),
     ("{driver's,drivers,driver,driving} licen{c,s}e{,s}", "Driver's License"),
     ("licen{c,s}e{,s}", "Driver's License"),
@@ -51,6 +64,11 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "{order{,s},invoice{,s},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
         "zip,postal,postcode,phone,tel,mobile,cell,fax,serial,model,version,case,claim,policy,item,sku,"
         "licen{c,s}e plate{,s},plate{,s}}",
+        NOT_PII,
+    ),
+    (
+        "{order,invoice,ticket,reference,tracking,confirmation,booking,customer,user,member,transaction,device,"
+        "session,application,client,subscriber,product,patient} id {number,no}",
         NOT_PII,
     ),
 )
