@@ -430,3 +430,23 @@ def test_a_found_nickname_is_a_name_at_its_other_mentions():
     got = spans(text, found)
     assert got.count(("Bear", "Nickname")) == 1 and ("May", "Nickname") in got
     assert [t for t, tag in got].count("May") == 1 and ("Okonkwo", "Full Name") in got
+
+
+@pytest.mark.parametrize(("text", "found"), [("Quikc intro:\n\nDivya Dhawan writing.", "Quikc"),
+                                             ("Besdies, I volunteer on weekends.", "Besdies"),
+                                             ("my landlord says the teant pays late", "teant")])
+def test_a_misspelt_common_word_alone_is_no_name(text: str, found: str):
+    assert spans(text, [ent(text, found, "Nickname")]) == []
+
+
+def test_a_lower_case_misspelt_word_is_cut_from_a_name():
+    text = "I joiend Uniqlo two years ago."
+    assert spans(text, [ent(text, "joiend Uniqlo", "Full Name")]) == [("Uniqlo", "Full Name")]
+
+
+@pytest.mark.parametrize(("text", "found"), [("Henri Techer called.", "Henri Techer"),
+                                             ("I met Mr Sayed today.", "Sayed"),
+                                             ("We met João Felipe das Neves.", "João Felipe das Neves"),
+                                             ("Spoke to Neves yesterday.", "Neves")])
+def test_a_surname_one_slip_from_a_word_stays(text: str, found: str):
+    assert [t for t, _ in spans(text, [ent(text, found, "Full Name")])] == [found]

@@ -26,6 +26,7 @@ from proxy.detectors.health_spans import retag_health
 from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
 from proxy.entities import Entity
 from proxy.recent import Recent
+from proxy.detectors.typos import load_word_list
 from proxy.subjects import assign_subjects, load_name_lists
 from proxy.taxonomy import PiiType
 
@@ -180,6 +181,7 @@ class DetectorPipeline(Detector):
         for detector in self.detectors:
             self._load_one(detector)
         load_name_lists()  # attribution's, here on the load thread rather than in the first request
+        load_word_list()  # the name step's typo check, likewise
 
     def _load_one(self, detector: Detector) -> None:
         if detector.name in self._loaded:

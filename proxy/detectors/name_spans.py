@@ -41,6 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from proxy.detectors.typos import is_typo
 from proxy.entities import Entity
 from proxy.subjects import NOT_SPEAKERS, RELATIONS, fold_accents, given_name_genders
 
@@ -175,6 +176,37 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     folded = entity.text.casefold()
     return bool(_VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
                 or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text))
+
+
+_SPAN_WORD = re.compile(r"\S+")
+
+
+def _without_typos(text: str, entity: Entity) -> Entity | None:
+    """A misspelt common word is no name ("Quikc intro:", "joiend Uniqlo"; `typos`): a one-word span that is one
+    is dropped, and lower-case ones are cut from a longer span's ends (a capitalised word beside a name may be a
+    surname one slip from a word: "Henri Techer"). None if nothing is left."""
+    if entity.tag not in NAME_TAGS:
+        return entity
+    words = [(m.start() + entity.start, m.end() + entity.start) for m in _SPAN_WORD.finditer(entity.text)]
+    if len(words) == 1:
+        if _title_before(text, entity.start):
+            return entity  # "Mr Sayed": a titled word is a surname
+        return None if is_typo(entity.text, missing_letter=entity.text.islower()) else entity
+
+    def cut(word: tuple[int, int]) -> bool:
+        w = text[word[0] : word[1]]
+        return w.islower() and is_typo(w)
+
+    while words and cut(words[0]):
+        words.pop(0)
+    while words and cut(words[-1]):
+        words.pop()
+    if not words:
+        return None
+    start, end = words[0][0], words[-1][1]
+    if (start, end) == (entity.start, entity.end):
+        return entity
+    return Entity(text[start:end], start, end, entity.tag, entity.score, entity.detector)
 
 
 def _before_a_job(text: str, entity: Entity) -> bool:
@@ -725,6 +757,7 @@ def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[En
     split = [part for e in entities for part in _split_joined(text, e)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _not_a_name(text, e)]
+    out = [e for e in (_without_typos(text, e) for e in out) if e is not None]
     out = _extend_over_known_words(text, out)
     out = _domain_organisations(text, out)
     out = _coordinated_groups(text, out)
