@@ -54,6 +54,10 @@ AGES = [
     ("About me: Rafael, 34. Friends say Rafa", "34"),
     ("and Mei Lin, who's 33 and works as a UX designer", "33"),
     ("The applicant, 34, is a Nigerian pharmacist", "34"),
+    # an age by a past moment of one's life
+    ("had an ACL reconstruction when i was 19 and it still clicks", "19"),
+    ("been driving since i was 17, never had so much hassle", "17"),
+    ("I've known Rohan Kapoor since we were 11, at Tiffin School", "11"),
 ]
 
 NOT_AGES = [
@@ -62,6 +66,8 @@ NOT_AGES = [
     "We moved at 6pm and unpacked at 10:30.",
     "He retired the car at 50 mph on the ring road.",
     "We met the driver, 12 minutes late.",
+    "It was raining when we were 20 minutes from home.",
+    "since I was 9am in the queue",
 ]
 
 

@@ -270,6 +270,16 @@ def age_recognizer() -> PatternRecognizer:
                 validator=_plausible_age,
                 left_bound="",
             ),
+            # "when i was 19", "since we were 11": an age by a past moment of one's life
+            Pattern.compile(
+                "was-age",
+                r"\b(?:[Ww]hen|[Ss]ince|[Uu]ntil|[Tt]ill)[ \t]+(?:I|i|he|she|we|they|you|He|She|We|They|You)[ \t]+"
+                r"(?:was|were)[ \t]+(?:only[ \t]+|just[ \t]+|about[ \t]+)?"
+                rf"(?P<span>[1-9]\d?|{TENS_WORD})(?![\w%/:]|[.,]\d){_AGE_END}",
+                0.6,
+                validator=_plausible_age,
+                left_bound="",
+            ),
             # "Me (27F)", "my husband (34M)": Reddit's age-and-sex shorthand
             Pattern.compile(
                 "age-sex",
