@@ -58,6 +58,9 @@ AGES = [
     ("had an ACL reconstruction when i was 19 and it still clicks", "19"),
     ("been driving since i was 17, never had so much hassle", "17"),
     ("I've known Rohan Kapoor since we were 11, at Tiffin School", "11"),
+    # a name with letters beyond ASCII
+    ("A friend of mine, Elif Yıldız, is 27 and works as a journalist", "27"),
+    ("My younger brother, José Luis Hernández, is 36 and has schizophrenia.", "36"),
 ]
 
 NOT_AGES = [

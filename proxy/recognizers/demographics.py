@@ -211,7 +211,8 @@ def age_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "is-age",
                 r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is|who['’]s"
-                rf"|{_not_a_name_guard()}[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
+                rf"|{_not_a_name_guard()}[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]+(?:-[^\W\d_][^\W\d_A-Z]+)?"
+                r"(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
                 r"|(?:'s|’s)(?=\s+(?:only|just|nearly|almost|barely)\b))))"
                 r"\s+(?:(?:only|just|nearly|almost|barely|about|around|maybe|probably)\s+)?"
                 rf"(?P<span>[1-9]\d?|{TENS_WORD})(?![\w%/]|[.,:]\d)(?:-ish)?{_AGE_END}",
