@@ -61,6 +61,9 @@ AGES = [
     # a name with letters beyond ASCII
     ("A friend of mine, Elif Yıldız, is 27 and works as a journalist", "27"),
     ("My younger brother, José Luis Hernández, is 36 and has schizophrenia.", "36"),
+    # "Now N," opening a sentence, and ", at N," set off by commas (from 13 on, as "At N,")
+    ("software engineer at Check Point. Now 38, he holds a BSc", "38"),
+    ("calm under pressure and, at 26, already leads nine staff", "26"),
 ]
 
 NOT_AGES = [
@@ -71,6 +74,8 @@ NOT_AGES = [
     "We met the driver, 12 minutes late.",
     "It was raining when we were 20 minutes from home.",
     "since I was 9am in the queue",
+    "Now 10, then 20 more after lunch.",
+    "The bus leaves Leeds, at 10, and Hull at noon.",
 ]
 
 

@@ -256,10 +256,12 @@ def age_recognizer() -> PatternRecognizer:
             ),
             # "At 67, retired miner Gareth Pryce", "moved to Houston at 12.", "married at 19 and",
             # "still driving the van at 78?": a life event at an age; "meet at 10" (a time) has none
-            # (a sentence's "At 10," may be a clock time: from 13 on it is not)
+            # (a sentence's "At 10," may be a clock time: from 13 on it is not); so are "Now 38, he holds" and
+            # ", at 26, already leads"
             Pattern.compile(
                 "at-age-opening",
-                r"(?:^|(?<=[.!?\n])[ \t]*|(?<=[.!?] ))At[ \t]+(?P<span>[1-9]\d)(?=,|[ \t]+(?:she|he|they|I|we)\b)",
+                r"(?:(?:^|(?<=[.!?\n])[ \t]*|(?<=[.!?] ))(?:At|Now)|(?<=,)[ \t]+at)[ \t]+(?P<span>[1-9]\d)"
+                r"(?=,|[ \t]+(?:she|he|they|I|we)\b)",
                 0.6,
                 validator=lambda span: 13 <= int(span) <= 125,
                 left_bound="",
