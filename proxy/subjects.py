@@ -127,6 +127,16 @@ _REL_ADJ = r"(?:(?:old|best|closest|close|dear|younger|older|little|big|baby|lat
 # "my (old) colleague[s]['s]" -- relation references to a person
 _REL_FROM = r"(?:\s+(?:from|at|in|of)\s+(?:the\s+)?(?:college|school|work|university|uni|church|the\s+gym|gym|home|[a-z]+))?"
 _MY_REL_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL})s?{_REL_FROM}(?:['’]s)?\b", re.IGNORECASE)
+# "Father is retired ...", "Mum said ...": a family word alone opening a sentence, as its subject
+_BARE_KIN_RE = re.compile(
+    r"(?:^|(?<=[.!?][ \t])|(?<=[.!?][ \t]{2})|(?<=\n))[ \t]*"
+    r"(Father|Mother|Mum|Mom|Dad|Grandma|Grandpa|Grandmother|Grandfather|Husband|Wife|Son|Daughter|Brother|Sister)"
+    r"(?=[ \t]+(?:is|was|has|had|said|says|works|worked|lives|lived|gets|got|takes|took|needs|wants|thinks|can|will"
+    r"|would|does|did)\b)",
+    re.MULTILINE,
+)
+_KIN_SAME = {word: group for group in ({"father", "dad"}, {"mother", "mum", "mom"}, {"grandma", "grandmother"},
+                                         {"grandpa", "grandfather"}) for word in group}
 _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}){_REL_FROM}(?:['’]s)?,?\s*$", re.IGNORECASE)
 # a title before a name on the same line: "Dear Mrs ", "Account holder: Mr ", "Caller: Yes, it's Dr "
 _LINE_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?"
@@ -875,6 +885,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         if not spans.overlaps(m.start(), m.end()):
             pronouns.append((m.start(), m.end(), "rel", m.group(1).casefold()))
             rel_spans.append((m.start(), m.end()))
+    for m in _BARE_KIN_RE.finditer(text):
+        if not spans.overlaps(m.start(1), m.end(1)):
+            pronouns.append((m.start(1), m.end(1), "kin", m.group(1).casefold()))
+            rel_spans.append((m.start(1), m.end(1)))
     in_rel = _Spans(rel_spans)
     observer = narrator is None and _observer_writer(text, [e for i, e in enumerate(ents) if i in owner])
     # "We live in Hamburg since 2022": outside a dialogue, a named writer's shared fact is theirs (not the
@@ -917,6 +931,13 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             key = prev if prev is not None else dialogue.following_other(start, me)
             if key is None:
                 continue
+        elif pkind == "kin":
+            # "Father is ...": only the person introduced with that relation ("my father, Mahmoud"); no guess
+            same = _KIN_SAME.get(relation, {relation})
+            known = [k for p, r, k in relations if r in same and p < start]
+            if not known:
+                continue
+            key = known[-1]
         elif pkind == "rel":
             known = [k for p, r, k in relations if r == relation and p < start]
             key = known[-1] if known else None

@@ -193,3 +193,32 @@ def test_nickname_then_sign_off_is_one_narrator_and_relations_are_positional():
         ("Pip", "A"), ("Roldan Studio", "A"), ("Ana Ruiz", "B"), ("Lyon", "B"), ("Ben Cole", "C"), ("Oslo", "C"),
         ("Bergen", "C"), ("Pia Roldan", "A"),
     ]
+
+
+def test_a_kinship_word_opening_a_sentence_is_that_relation():
+    text = (
+        "My father, Mahmoud Saleh, was admitted to Kasr Al Ainy Hospital. The cardiologist there, Dr. Hany Fouad, "
+        "said he may need an ICD. Father is retired teacher from the Ministry of Education, his pension is EGP 4,200."
+    )
+    got = dict(by_text(
+        text, ("Mahmoud Saleh", "Full Name"), ("Kasr Al Ainy Hospital", "Healthcare Facility"),
+        ("Hany Fouad", "Full Name"), ("retired teacher", "Occupation"), ("Ministry of Education", "Government Agency"),
+        ("EGP 4,200", "Social Security Payment"),
+    ))
+    assert got["Hany Fouad"] != got["Mahmoud Saleh"]
+    assert got["retired teacher"] == got["Ministry of Education"] == got["EGP 4,200"] == got["Mahmoud Saleh"]
+
+
+def test_a_kinship_word_inside_a_sentence_is_no_subject():
+    text = "Dr. Hany Fouad met us. He said Father Brown is a priest."  # "Father Brown": a title, mid-sentence
+    got = dict(by_text(text, ("Hany Fouad", "Full Name"), ("priest", "Occupation")))
+    assert got["priest"] == got["Hany Fouad"]
+
+
+def test_a_kinship_word_takes_the_person_of_its_relation_or_a_synonym_and_nobody_else():
+    text = ("At 19 she married my grandfather, Tomás, a mechanic. They crossed with my uncle Rigo. "
+            "Grandpa got work at ASARCO. Rigo became a firefighter. Grandma was fiercely Catholic.")
+    got = dict(by_text(text, ("Tomás", "Nickname"), ("Rigo", "Nickname"), ("ASARCO", "Company Name"),
+                       ("Rigo", "Nickname", 1), ("firefighter", "Occupation"), ("Catholic", "Religious Belief")))
+    assert got["ASARCO"] == got["Tomás"] != got["Rigo"]
+    assert got["Catholic"] == got["firefighter"]  # no grandmother was introduced: no new anchor, as before
