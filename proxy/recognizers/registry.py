@@ -45,6 +45,7 @@ from proxy.recognizers.places import place_recognizer
 from proxy.recognizers.politics import politics_recognizer
 from proxy.recognizers.religion import religion_recognizer
 from proxy.recognizers.streets import street_recognizer
+from proxy.recognizers.public_bodies import public_body_recognizer
 from proxy.recognizers.quantities import credit_score_recognizer, money_recognizer, percentage_recognizer
 from proxy.taxonomy import canonical_tag
 
@@ -89,6 +90,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         full_name_recognizer(),
         street_recognizer(),
         facility_recognizer(),
+        public_body_recognizer(),
         place_recognizer(),
         ethnicity_recognizer(),
         politics_recognizer(),
