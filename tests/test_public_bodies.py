@@ -36,3 +36,18 @@ def test_no_public_body(text: str) -> None:
 
 def test_a_public_body_ends_before_a_pronoun() -> None:
     assert pattern_texts("The Ministry of Health and I disagree.", "Government Agency") == ["Ministry of Health"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Character reference for Mr Connor Devlin - Belfast Magistrates' Court", ["Belfast Magistrates' Court"]),
+        ("Complaint to the Care Inspectorate regarding Bellfield House", ["Care Inspectorate"]),
+        ("I'm 31, a paramedic with the London Ambulance Service, and I have asthma.", ["London Ambulance Service"]),
+        ("The Mexican Consulate in Houston told me to keep my", ["Mexican Consulate"]),
+        ("He was arrested by Thames Valley Police last year.", ["Thames Valley Police"]),
+        ("a caution from Avon and Somerset Police in 2019", ["Avon and Somerset Police"]),
+    ],
+)
+def test_a_public_body_named_by_its_kind_last(text: str, expected: list[str]) -> None:
+    assert pattern_texts(text, "Government Agency") == expected

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.proper_names import NOT_OPENER
+from proxy.recognizers.proper_names import CAPITALIZED, NOT_OPENER
 from proxy.recognizers.scan import backward_anchors
 
 TAG = "Government Agency"
@@ -41,14 +41,29 @@ _BEFORE_KIND_FIRST = backward_anchors(
     re.compile(rf"(?<![\w'’-])(?:{_NAME_WORD}[ \t]+){{0,3}}\Z"),
     reach=60,
 )
+_KINDS_LAST = (
+    r"Police|Police[ \t]+Service|Constabulary|Ambulance[ \t]+Service|Fire[ \t]+and[ \t]+Rescue[ \t]+Service"
+    r"|Fire[ \t]+Service|Inspectorate|Magistrates['’]?[ \t]+Court|Crown[ \t]+Court|County[ \t]+Court|Family[ \t]+Court"
+    r"|Tribunal|Embassy|Consulate|High[ \t]+Commission"
+)
+# "Avon and Somerset Police": two names joined by "and" before the kind word
+_NAMES_BEFORE = rf"{CAPITALIZED}(?:[ \t]+(?:and[ \t]+)?{CAPITALIZED}){{0,3}}[ \t]+"
+_KIND_LAST = re.compile(rf"{_NAMES_BEFORE}(?:{_KINDS_LAST})(?![\w'’-])")
+_BEFORE_KIND_LAST = backward_anchors(
+    re.compile(r"\b(?:Police|Service|Constabulary|Inspectorate|Court|Tribunal|Embassy|Consulate|Commission)\b"),
+    re.compile(rf"(?<![\w'’-]){_NAMES_BEFORE}(?:(?:Police|Ambulance|Fire[ \t]+and[ \t]+Rescue|Fire|Magistrates['’]?"
+               r"|Crown|County|Family|High)[ \t]+)?\Z"),
+    reach=72,
+)
 
 
 def public_body_recognizer() -> PatternRecognizer:
-    """A public body named by its kind word first ("Ministry of ...", "Office for ...")."""
+    """A public body named by its kind word, first ("Ministry of ...") or last ("... Police")."""
     return PatternRecognizer(
         "public-body",
         TAG,
         [
             Pattern("kind-first", _KIND_FIRST, SCORE, anchors=_BEFORE_KIND_FIRST),
+            Pattern("name-then-kind", _KIND_LAST, SCORE, left_bound="'’-", anchors=_BEFORE_KIND_LAST),
         ],
     )
