@@ -43,6 +43,8 @@ def test_no_place(text: str) -> None:
         ("frontend dev @ Shopify | Ottawa 🍁 | queer & proud", ["Ottawa"]),
         ("we moved to Florence in 2019", ["Florence"]),
         ("born in Krakow in 1990", ["Krakow"]),  # the list also holds each name without accents
+        ("Born in 1948, came to Leicester in 1972.", ["Leicester"]),
+        ("my cousin is coming to Marseille next week", ["Marseille"]),
     ],
 )
 def test_gazetteer_towns_found(text: str, expected: list[str]) -> None:
@@ -58,6 +60,7 @@ def test_gazetteer_towns_found(text: str, expected: list[str]) -> None:
         "I'm at Salford Royal for my MRI.",  # a hospital, and "at" is not a place frame on its own
         "He lost his job in March.",  # a month GeoNames also lists as a town
         "We met in Narnia last year.",  # not in the gazetteer
+        "When it comes to Florence, she decides.",  # an idiom, not travel
     ],
 )
 def test_gazetteer_needs_a_known_town_in_a_frame(text: str) -> None:

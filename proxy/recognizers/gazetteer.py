@@ -47,9 +47,12 @@ _MOTION = (
     "trip travel travelled traveled travelling traveling go goes going went head heading headed back commute "
     "commuting train bus emigrated emigrating transferred posted return returned returning ticket tickets"
 ).split()
+_COMING = ("come", "comes", "came", "coming")
 _BEFORE = (
     rf"(?:\b(?i:{'|'.join(_PREPOSITIONS)}|based[ \t]+in)"
-    rf"|\b(?i:{'|'.join(_MOTION)})[ \t]+(?i:to|back[ \t]+to))[ \t]+"
+    rf"|\b(?i:{'|'.join(_MOTION)})[ \t]+(?i:to|back[ \t]+to)"
+    # "came to Leicester in 1972"; "when it comes to Florence" is an idiom
+    rf"|(?<![Ii]t )\b(?i:{'|'.join(_COMING)})[ \t]+(?i:to|back[ \t]+to))[ \t]+"
 )
 
 
@@ -79,7 +82,7 @@ class GazetteerRecognizer(PatternRecognizer):
 
 
 def gazetteer_recognizer() -> PatternRecognizer:
-    lead = [*_PREPOSITIONS, "based", *_MOTION]
+    lead = [*_PREPOSITIONS, "based", *_MOTION, *_COMING]
     return GazetteerRecognizer(
         "gazetteer",
         "City/Region",
