@@ -38,10 +38,25 @@ from proxy.recognizers.employers import employer_recognizer
         ("Works at Siemens.", ["Siemens"]),
         ("Joined Spotify as a data analyst.", ["Spotify"]),
         ("Currently with Deloitte.", ["Deloitte"]),
+        # whose account or card it is
+        ("it has always arrived on time from his Monzo account (no. 51839217)", ["Monzo"]),
+        ("and has about ₺310,000 in her Garanti BBVA savings account", ["Garanti BBVA"]),
+        ("keeps maxing out a DBS card with a S$20,000 limit", ["DBS"]),
+        ("her Vietcombank statements show a balance of", ["Vietcombank"]),
     ],
 )
 def test_employers_found(text: str, expected: list[str]) -> None:
     assert pattern_texts(text, "Company Name") == expected
+
+
+@pytest.mark.parametrize("text", ["Do I need my ID card and a SIM card?", "She sent a Birthday card.",
+                                  "I got my Green Card in 2019.", "my Bank account is overdrawn",
+                                  "my Chinese ID card is 510104199503150012", "his Social Security card showed",
+                                  "I pay with a Visa card", "my Instagram account was hacked",
+                                  "cover for the Northern accounts", "by standing order to the Landlord's account",
+                                  "an HDFC Regalia credit card"])
+def test_a_card_named_by_what_it_is_has_no_brand(text: str) -> None:
+    assert pattern_texts(text, "Company Name") == []
 
 
 @pytest.mark.parametrize(

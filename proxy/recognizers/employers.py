@@ -90,6 +90,32 @@ _PUBLIC_BODY = re.compile(
     r"|[Cc]laim[ \t]+with|[Bb]enefits?[ \t]+from)"
     rf"[ \t]+(?:the[ \t]+)?{_ORG}{_ORG_END}"
 )
+# cards and accounts named by what they are or where they are used, not by whose they are: "my ID card",
+# "his Social Security card", "a Visa card" (a card network), "my Instagram account", "the Northern accounts"
+_NOT_BRANDS = frozenset(
+    "ID SIM SD PIN PAN Aadhaar Aadhar EHIC GHIC Green Blue Red Gold Platinum Black Birthday Christmas Valentine "
+    "Business Credit Debit Library Student Loyalty Identity Residence Health Insurance Emirates Bank Gift "
+    "Membership Travel Savings Current Joint Social Security Medicare Medicaid Visa Mastercard MasterCard Maestro "
+    "RuPay UnionPay JCB Instagram Facebook TikTok Twitter LinkedIn WhatsApp Snapchat YouTube Google Gmail Apple "
+    "iCloud Microsoft Outlook Netflix Spotify Steam Xbox PlayStation Northern Southern Eastern Western Central".split()
+)
+# whose account or card it is: "his Monzo account", "her Garanti BBVA savings account", "a DBS card"
+_ACCOUNT = re.compile(
+    rf"\b(?:[Mm]y|[Hh]is|[Hh]er|[Oo]ur|[Tt]heir|[Yy]our|[Aa]n?|[Tt]he|[A-Z][a-z]+['’]s)[ \t]+{_ORG}[ \t]+"
+    r"(?:(?:current|savings|checking|business|joint|personal|credit|debit)[ \t]+)?"
+    r"(?P<what>account|card|credit[ \t]+card|debit[ \t]+card|statements?|passbook)s?\b"
+)
+
+
+def _account_brand(match: re.Match[str]) -> bool:
+    """Whether an account's or card's name is its bank's or brand's (see `_NOT_BRANDS`); a card's product name
+    follows its bank ("an HDFC Regalia card"), so before "card" the name is one word or ends in "Bank"."""
+    words = match.group("org").split()
+    if any(w in _NOT_BRANDS for w in words) or words[-1].endswith(("'s", "’s")):
+        return False
+    return not match.group("what").endswith("card") or len(words) == 1 or words[-1] == "Bank"
+
+
 # whose customer someone is: "I've been a Telstra customer for nine years", "my Aviva policyholder number"
 _CUSTOMER = re.compile(
     rf"\b(?:[Aa]n?|[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir|[Ll]ong-time|[Ll]oyal)[ \t]+{_ORG}[ \t]+"
@@ -171,6 +197,10 @@ class EmployerRecognizer(PatternRecognizer):
             yield from self._entity(raw, match, seen, "study", default="Educational Institution")
         for match in _CUSTOMER.finditer(raw):
             yield from self._entity(raw, match, seen, "customer")
+        if any(word in folded for word in ("account", "card", "statement", "passbook")):
+            for match in _ACCOUNT.finditer(raw):
+                if _account_brand(match):
+                    yield from self._entity(raw, match, seen, "account")
         for match in _VOLUNTEER.finditer(raw):
             yield from self._entity(raw, match, seen, "volunteer", default="NGO")
         for match in _PUBLIC_BODY.finditer(raw):
