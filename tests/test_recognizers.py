@@ -154,6 +154,10 @@ POSITIVES = [
     ("for twenty-five years", "twenty-five years", "Duration"),
     ("a six-month contract", "six-month", "Duration"),
     ("lasted 1.5 hours", "1.5 hours", "Duration"),
+    # a compound duration is one span
+    ("Time with current employer: 3 years 4 months", "3 years 4 months", "Duration"),
+    ("at the Obajana plant for two years and 4 months.", "two years and 4 months", "Duration"),
+    ("kept waiting on the aircraft for 1 hour 40 minutes after landing", "1 hour 40 minutes", "Duration"),
     # Age
     ("a 34-year-old nurse", "34", "Age"),
     ("she is 29 years old", "29", "Age"),
@@ -316,6 +320,8 @@ def test_in_prose_negatives() -> None:
     assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
     assert detect("The answer is 42, I think.") == []
     assert [(e.text, e.tag) for e in detect("I'm 30 minutes away.")] == [("30 minutes", "Duration")]
+    # two durations, not one: the units do not count down
+    assert [e.text for e in detect("it takes between 40 minutes and 2 hours")] == ["40 minutes", "2 hours"]
     assert all(e.tag != "Credit Card" for e in detect("call me on +52 1 55 7079 5525"))
     assert tag_of("Mar. 3rd", "Mar. 3rd") == "Date"  # a period inside the date stays
 

@@ -450,6 +450,20 @@ def time_recognizer() -> PatternRecognizer:
 _UNIT = r"(?:second|minute|hour|(?:(?:working|business)\s)?day|night|week|fortnight|month|year|decade|semester|quarter)s?"
 _BEFORE_UNIT = backward_anchors(re.compile(_UNIT), re.compile(r"\d+(?:\.\d+)?(?:[- ]and[- ]a[- ]half)?\s\Z"), reach=24)
 _NUMBER_WORDS = word_anchors(FIRST_WORDS)
+_UNIT_RANK = {"decade": 8, "year": 7, "yr": 7, "semester": 6, "quarter": 6, "month": 5, "fortnight": 4, "week": 4,
+              "wk": 4, "day": 3, "night": 3, "hour": 2, "hr": 2, "minute": 1, "min": 1, "second": 0}
+_UNIT_WORD = re.compile(r"\b(" + "|".join(sorted(_UNIT_RANK, key=len, reverse=True)) + r")s?\b")
+
+
+def _descending_units(span: str) -> bool:
+    """A compound duration counts down its units ("1 hour 40 minutes"); "40 minutes and 2 hours" is two."""
+    ranks = [_UNIT_RANK[m.group(1)] for m in _UNIT_WORD.finditer(span)]
+    return all(a > b for a, b in zip(ranks, ranks[1:]))
+
+
+_COMPOUND_ANCHORS = backward_anchors(
+    re.compile(rf"{_UNIT},?\s(?:and\s)?(?:\d|{NUMBER_WORD})"), re.compile(rf"(?:\d+|{NUMBER_WORD})\s\Z"), reach=24
+)
 _ADJECTIVE_ANCHORS = backward_anchors(re.compile(rf"-{_UNIT}"), re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORD})\Z"), reach=14)
 # "34 years old" and "a 34-year-old" are ages.
 _NOT_AGE = r"(?![\w-])(?![- ](?:old|young)\b|\s+of\s+age\b)"
@@ -473,6 +487,15 @@ def duration_recognizer() -> PatternRecognizer:
                 0.75,
                 left_bound="-",
                 anchors=_NUMBER_WORDS,
+            ),
+            # "3 years 4 months", "two years and 4 months", "1 hour 40 minutes": one span, above its parts
+            Pattern.compile(
+                "compound",
+                rf"(?<![\w.,$€£/-])(?:\d+|{NUMBER_WORD})\s{_UNIT}"
+                rf"(?:,?\s(?:and\s)?(?:\d+|{NUMBER_WORD})\s{_UNIT})+{_NOT_AGE}",
+                0.8,
+                validator=_descending_units,
+                anchors=_COMPOUND_ANCHORS,
             ),
             # "a two-year diploma", "a 12-month contract": often part of a longer entity
             # (Education Level, a job), so it scores below what a model finds there
