@@ -450,3 +450,10 @@ def test_a_lower_case_misspelt_word_is_cut_from_a_name():
                                              ("Spoke to Neves yesterday.", "Neves")])
 def test_a_surname_one_slip_from_a_word_stays(text: str, found: str):
     assert [t for t, _ in spans(text, [ent(text, found, "Full Name")])] == [found]
+
+
+def test_a_word_after_an_indefinite_article_is_no_name():
+    text = "A Kikuyu from Nyeri, she is 39. An Ibo elder spoke. Ana Silva came."
+    got = spans(text, [ent(text, "A Kikuyu", "Full Name"), ent(text, "An Ibo", "Full Name"),
+                       ent(text, "Ana Silva", "Full Name")])
+    assert got == [("Ana Silva", "Full Name")]

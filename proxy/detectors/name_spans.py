@@ -130,6 +130,8 @@ _VEHICLE = re.compile(
 )
 # a title or a form field's abbreviation alone: "Dr", "DOB", "Ref."
 _NO_NAME = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES}|dob|d\.o\.b|ni|id|ref|pin|tel|mob|nr|no)\.?", re.IGNORECASE)
+# a name takes no indefinite article: "A Kikuyu from Nyeri, she is 39" is a people's member, not a person
+_WITH_ARTICLE = re.compile(r"An?[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]*")
 # a role noun a form or a note uses for a person ("Client earns £3,100", "Carer: ..."): no name
 _ROLE_NOUNS = frozenset((
     "client carer patient tenant landlord applicant customer caller agent employer employee manager claimant "
@@ -168,14 +170,16 @@ def _field_label(text: str, entity: Entity) -> bool:
 def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
-    Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise")."""
+    Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
+    "An" ("A Kikuyu")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
     if entity.tag not in NAME_TAGS:
         return False
     folded = entity.text.casefold()
     return bool(_VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
-                or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text))
+                or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text)
+                or _WITH_ARTICLE.fullmatch(entity.text))
 
 
 _SPAN_WORD = re.compile(r"\S+")
