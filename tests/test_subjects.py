@@ -222,3 +222,11 @@ def test_a_kinship_word_takes_the_person_of_its_relation_or_a_synonym_and_nobody
                        ("Rigo", "Nickname", 1), ("firefighter", "Occupation"), ("Catholic", "Religious Belief")))
     assert got["ASARCO"] == got["Tomás"] != got["Rigo"]
     assert got["Catholic"] == got["firefighter"]  # no grandmother was introduced: no new anchor, as before
+
+
+def test_a_coach_writing_about_a_described_athlete_is_an_observer():
+    text = ("I coach a 19-year-old runner, Faith Chebet, at a training camp in Iten. Faith is Kalenjin and has "
+            "asthma. Her inhaler comes from Moi Hospital.")
+    got = by_text(text, ("19", "Age"), ("Faith Chebet", "Full Name"), ("Iten", "City/Region"), ("Faith", "Nickname", 1),
+                  ("Kalenjin", "Ethnicity"), ("asthma", "Medical Condition"), ("Moi Hospital", "Healthcare Facility"))
+    assert {s for _, s in got} == {"A"}
