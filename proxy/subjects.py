@@ -1395,6 +1395,12 @@ _OBSERVER_BEFORE_RE = re.compile(
     r"cared\s+for)(?:\s+(?:a|an|the|my|our)\s+[^,.!?\n]{1,40},)?)\s+" + _TITLE + "$",
     re.IGNORECASE,
 )
+# "Camille Lefèbvre took my third-year seminar", "Amara — has been in my Further Maths set": the writer teaches them
+_OBSERVED_AFTER_RE = re.compile(
+    r"[ \t]*(?:[—–-][^—–\n]{0,60}[—–-][ \t]*|[—–-][ \t]*)?(?:took|has\s+been\s+in|is\s+in|was\s+in|attended|joined)\s+my\s+"
+    r"(?:[\w'’-]+\s+){0,3}(?:class|classes|seminar|course|module|lectures?|set|group|form|team|squad|lab|cohort|"
+    r"caseload)\b"
+)
 # "I am a senior lecturer", "I work as ...": a writer who describes themself is one of the text's people
 _SELF_DESCRIBED_RE = re.compile(
     r"\b(?:I\s+am|I['’]m|I\s+have\s+been|I\s+was|I\s+work(?:ed)?|I\s+live[sd]?)\s+(?:a|an|as|at|in|for|from)\b"
@@ -1413,7 +1419,8 @@ def _observer_writer(text: str, persons: Sequence[Entity], described: bool = Tru
     if described and _SELF_DESCRIBED_RE.search(text):
         return False
     return any(
-        _OBSERVER_BEFORE_RE.search(text, max(0, e.start - 80), e.start) for e in persons if e.tag in PERSON_TAGS
+        _OBSERVER_BEFORE_RE.search(text, max(0, e.start - 80), e.start) or _OBSERVED_AFTER_RE.match(text, e.end)
+        for e in persons if e.tag in PERSON_TAGS
     )
 
 

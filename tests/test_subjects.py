@@ -230,3 +230,19 @@ def test_a_coach_writing_about_a_described_athlete_is_an_observer():
     got = by_text(text, ("19", "Age"), ("Faith Chebet", "Full Name"), ("Iten", "City/Region"), ("Faith", "Nickname", 1),
                   ("Kalenjin", "Ethnicity"), ("asthma", "Medical Condition"), ("Moi Hospital", "Healthcare Facility"))
     assert {s for _, s in got} == {"A"}
+
+
+def test_a_teacher_writing_about_a_student_in_their_class_is_an_observer():
+    text = ("Notes for a reference letter. Camille Lefèbvre took my third-year econometrics seminar at Sciences Po "
+            "Lyon and finished top. Camille is 22 and French.")
+    got = by_text(text, ("Camille Lefèbvre", "Full Name"), ("Sciences Po Lyon", "Educational Institution"),
+                  ("Camille", "Nickname", 1), ("22", "Age"), ("French", "Nationality"))
+    assert {s for _, s in got} == {"A"}
+
+
+def test_a_student_in_the_writers_set_after_a_dash_makes_the_writer_an_observer():
+    text = ("Reference summary. A.J. — Amara Johnson-Clarke — has been in my Further Maths set at Lambeth Academy "
+            "for two years. She is 17.")
+    got = by_text(text, ("Amara Johnson-Clarke", "Full Name"), ("Lambeth Academy", "Educational Institution"),
+                  ("two years", "Duration"), ("17", "Age"))
+    assert {s for _, s in got} == {"A"}
