@@ -246,3 +246,10 @@ def test_a_student_in_the_writers_set_after_a_dash_makes_the_writer_an_observer(
     got = by_text(text, ("Amara Johnson-Clarke", "Full Name"), ("Lambeth Academy", "Educational Institution"),
                   ("two years", "Duration"), ("17", "Age"))
     assert {s for _, s in got} == {"A"}
+
+
+def test_real_name_without_my_names_the_narrator():
+    text = "intro time. im zephyr (real name's Joaquín but nobody calls me that), 19, from valparaíso. i have ADHD."
+    got = by_text(text, ("zephyr", "Nickname"), ("Joaquín", "Nickname"), ("19", "Age"), ("valparaíso", "City/Region"),
+                  ("ADHD", "Medical Condition"))
+    assert {s for _, s in got} == {"A"}
