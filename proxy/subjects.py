@@ -1390,7 +1390,7 @@ def _split_name_fields(text: str, first: Entity, second: Entity) -> bool:
 _OBSERVER_BEFORE_RE = re.compile(
     r"\b(?:I|we)\b[^.!?\n]{0,40}?\b(?:reference\s+for|in\s+support\s+of|on\s+behalf\s+of|supervised|taught|"
     r"(?:have|['’]ve)\s+known|managed|assessed|reviewed|examined|treated|interviewed|employed|recommend|"
-    r"recommending|referring|referred|"
+    r"recommending|referring|referred|(?:could|please|kindly|to)\s+see|"
     # "I coach a 19-year-old runner, Faith Chebet": the object may be described before the name
     r"(?:coach|coached|mentor|mentored|teach|tutor|tutored|train|trained|look\s+after|looked\s+after|care\s+for|"
     r"cared\s+for)(?:\s+(?:a|an|the|my|our)\s+[^,.!?\n]{1,40},)?)\s+" + _TITLE + "$",

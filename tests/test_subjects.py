@@ -253,3 +253,12 @@ def test_real_name_without_my_names_the_narrator():
     got = by_text(text, ("zephyr", "Nickname"), ("Joaquín", "Nickname"), ("19", "Age"), ("valparaíso", "City/Region"),
                   ("ADHD", "Medical Condition"))
     assert {s for _, s in got} == {"A"}
+
+
+def test_a_referral_asking_to_see_a_patient_is_written_by_an_observer():
+    text = ("Referral: Endocrinology, Karolinska University Hospital, Huddinge\n\nDear Colleague,\nI would be grateful "
+            "if you could see Mr. Yusuf Warsame, born 03/09/1979. Yusuf is a 44-year-old bus driver. He has type 2 "
+            "diabetes.\nKind regards,\nVårdcentralen Spånga")
+    got = by_text(text, ("Karolinska University Hospital", "Healthcare Facility"), ("Yusuf Warsame", "Full Name"), ("03/09/1979", "Date"), ("Yusuf", "Nickname", 1),
+                  ("44", "Age"), ("bus driver", "Occupation"), ("type 2 diabetes", "Medical Condition"))
+    assert {s for _, s in got} == {"A"}
