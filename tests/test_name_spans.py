@@ -457,3 +457,10 @@ def test_a_word_after_an_indefinite_article_is_no_name():
     got = spans(text, [ent(text, "A Kikuyu", "Full Name"), ent(text, "An Ibo", "Full Name"),
                        ent(text, "Ana Silva", "Full Name")])
     assert got == [("Ana Silva", "Full Name")]
+
+
+def test_an_interjection_opening_a_turn_is_no_name():
+    text = "Adviser: Lovely. Just for the file, full name?\nClient: Rebecca Thornley.\nAdviser: Great! Grace. Thanks."
+    got = spans(text, [ent(text, "Lovely", "Nickname"), ent(text, "Rebecca Thornley", "Full Name"),
+                       ent(text, "Great", "Nickname"), ent(text, "Grace", "Nickname")])
+    assert got == [("Rebecca Thornley", "Full Name"), ("Grace", "Nickname")]

@@ -41,7 +41,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from proxy.detectors.typos import is_typo
+from proxy.detectors.typos import is_common_word, is_typo
 from proxy.entities import Entity
 from proxy.subjects import NOT_SPEAKERS, RELATIONS, fold_accents, given_name_genders
 
@@ -171,13 +171,13 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
     Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
-    "An" ("A Kikuyu")."""
+    "An" ("A Kikuyu"), an interjection ("Lovely.")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
     if entity.tag not in NAME_TAGS:
         return False
     folded = entity.text.casefold()
-    return bool(_VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
+    return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
                 or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text)
                 or _WITH_ARTICLE.fullmatch(entity.text))
 
@@ -211,6 +211,17 @@ def _without_typos(text: str, entity: Entity) -> Entity | None:
     if (start, end) == (entity.start, entity.end):
         return entity
     return Entity(text[start:end], start, end, entity.tag, entity.score, entity.detector)
+
+
+_TURN_START = re.compile(r"(?:^|[.!?:\n])[ \t]*$")
+
+
+def _interjection(text: str, entity: Entity) -> bool:
+    """A common word opening a sentence or a turn and closed by "." or "!" ("Adviser: Lovely. Just for the
+    file, ...") is an interjection, not a name; a given name ("Grace.") stays."""
+    return (" " not in entity.text and text[entity.end : entity.end + 1] in (".", "!")
+            and _TURN_START.search(text, max(0, entity.start - 40), entity.start) is not None
+            and is_common_word(entity.text))
 
 
 def _before_a_job(text: str, entity: Entity) -> bool:

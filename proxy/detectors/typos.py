@@ -32,6 +32,16 @@ def load_word_list() -> None:
     _english()
 
 
+COMMON_FREQUENCY = 1e-5  # a word this common in English text is a word first ("Lovely", "Great", "Perfect")
+
+
+def is_common_word(word: str) -> bool:
+    """Whether `word` is a common English word and no one-gender given name ("Lovely" but not "Grace")."""
+    folded = word.lower()
+    return (folded.isalpha() and folded not in given_name_genders()
+            and _english().word_usage_frequency(folded) >= COMMON_FREQUENCY)
+
+
 def _swaps_and_doubles(word: str) -> set[str]:
     out = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
     out |= {word[:i] + word[i + 1:] for i in range(1, len(word)) if word[i] == word[i - 1]}
