@@ -142,7 +142,7 @@ _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}
 _LINE_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?"
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|"
-    r"\b(?:real|legal|actual)\s+name\s*(?:is|'s|’s)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
+    r"(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)\b(?:real|legal|actual)\s+name\s*(?:is|'s|’s)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
     r"\bcall(?:s|ed)?\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
     r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?(?:(?:full\s+|legal\s+|given\s+|first\s+|last\s+|family\s+)?names?|surname|"
     r"forenames?)\b[^:|\n]{0,30}[:|]|(?:^|\n)[ \t]*from\s*:|"

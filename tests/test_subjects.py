@@ -262,3 +262,9 @@ def test_a_referral_asking_to_see_a_patient_is_written_by_an_observer():
     got = by_text(text, ("Karolinska University Hospital", "Healthcare Facility"), ("Yusuf Warsame", "Full Name"), ("03/09/1979", "Date"), ("Yusuf", "Nickname", 1),
                   ("44", "Age"), ("bus driver", "Occupation"), ("type 2 diabetes", "Medical Condition"))
     assert {s for _, s in got} == {"A"}
+
+
+def test_someone_elses_real_name_does_not_name_the_narrator():
+    text = "I am 64. The tenant above calls himself DJ Kruz; his real name is Kristof Ruszkowski. He plays music."
+    got = dict(by_text(text, ("64", "Age"), ("DJ Kruz", "Nickname"), ("Kristof Ruszkowski", "Full Name")))
+    assert got["64"] != got["Kristof Ruszkowski"]
