@@ -464,3 +464,19 @@ def test_an_interjection_opening_a_turn_is_no_name():
     got = spans(text, [ent(text, "Lovely", "Nickname"), ent(text, "Rebecca Thornley", "Full Name"),
                        ent(text, "Great", "Nickname"), ent(text, "Grace", "Nickname")])
     assert got == [("Rebecca Thornley", "Full Name"), ("Grace", "Nickname")]
+
+
+@pytest.mark.parametrize(("text", "found", "expected"), [
+    ('Notes: Dan asked for his badge to read "Dan P.". Mr. Petrescu has declared it.', 'Dan P.". Mr. Petrescu',
+     [("Dan", "Nickname"), ("Dan P.", "Full Name"), ("Petrescu", "Full Name")]),  # "Dan asked": a mention
+    ("Everyone calls him Jun-Jun. Officially he's Reynaldo Bautista Cruz, 41.",
+     "Jun-Jun. Officially he's Reynaldo Bautista Cruz", [("Jun-Jun", "Nickname"), ("Reynaldo Bautista Cruz", "Full Name")]),
+])
+def test_a_name_span_ends_at_a_sentence_end(text: str, found: str, expected: list[tuple[str, str]]):
+    assert spans(text, [ent(text, found, "Full Name")]) == expected
+
+
+@pytest.mark.parametrize(("text", "found"), [("Signed by J. R. Tolkien and Mary Smith.", "J. R. Tolkien"),
+                                             ("We met Maria St. Clair at noon.", "Maria St. Clair")])
+def test_an_initial_or_an_abbreviation_is_no_sentence_end(text: str, found: str):
+    assert spans(text, [ent(text, found, "Full Name")]) == [(found, "Full Name")]

@@ -105,6 +105,35 @@ _TRAILING_LOWER = re.compile(r"(?:[ \t]+[a-z][a-z'’]*)+$")
 _JOIN = re.compile(r"[ \t]+(?:[-–—&]|and)[ \t]+(?=[A-Z])")
 
 
+# a sentence end inside a span: a full stop after a word of two letters or more (not an initial), an optional
+# closing quote, a space and a capital ('Dan P.". Mr. Petrescu' ends after the quote; "Jun-Jun. Officially ...")
+_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMt)(?<!\bMrs)\.?[\"”’']?\.[ \t]+(?=[A-ZÀ-ÖØ-Þ])|(?<=\.)[\"”’']\.?[ \t]+(?=[A-ZÀ-ÖØ-Þ])")
+_CAPITALISED_RUN_END = re.compile(r"(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*[ \t]+)*[A-ZÀ-ÖØ-Þ][\w'’.-]*$")
+
+
+def _split_at_sentence_end(text: str, entity: Entity) -> list[Entity]:
+    """A name span cut where a sentence ends inside it: the first piece as it is, a later one as its closing run
+    of capitalised words ("Officially he's Reynaldo Bautista Cruz" -> "Reynaldo Bautista Cruz")."""
+    if entity.tag not in NAME_TAGS or not _SENTENCE_END.search(entity.text):
+        return [entity]
+    pieces, pos = [], 0
+    for m in _SENTENCE_END.finditer(entity.text):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, len(entity.text)))
+    out = []
+    for i, (a, b) in enumerate(pieces):
+        piece = entity.text[a:b].strip(" \t\"”’'")
+        a = entity.text.index(piece, a) if piece else a
+        if i > 0 and (run := _CAPITALISED_RUN_END.search(piece)) is not None:
+            a, piece = a + run.start(), run.group()
+        if not piece or not piece[0].isupper():
+            continue
+        tag = "Nickname" if " " not in piece else "Full Name"
+        out.append(Entity(piece, entity.start + a, entity.start + a + len(piece), tag, entity.score, entity.detector))
+    return out
+
+
 def _split_joined(text: str, entity: Entity) -> list[Entity]:
     """A name span that is two names joined by " - " or " & ", cut in two; else the span itself."""
     if entity.tag not in NAME_TAGS or not _JOIN.search(entity.text):
@@ -769,7 +798,7 @@ def _surname_mentions(text: str, taken: list[Entity], detector: str) -> list[Ent
 
 def shape_names(text: str, entities: Sequence[Entity], detector: str) -> list[Entity]:
     """`entities` with name spans shaped as the module doc says, plus titled surnames the model missed."""
-    split = [part for e in entities for part in _split_joined(text, e)]
+    split = [part for e in entities for piece in _split_at_sentence_end(text, e) for part in _split_joined(text, piece)]
     shaped = [_reshape(text, e) if e.tag in NAME_TAGS else e for e in split]
     out = [e for e in shaped if e is not None and not _not_a_name(text, e)]
     out = [e for e in (_without_typos(text, e) for e in out) if e is not None]
