@@ -38,6 +38,8 @@ from proxy.recognizers.employers import employer_recognizer
         ("Works at Siemens.", ["Siemens"]),
         ("Joined Spotify as a data analyst.", ["Spotify"]),
         ("Currently with Deloitte.", ["Deloitte"]),
+        ("- employee no. at Aer Lingus: AL-55821", ["Aer Lingus"]),
+        ("my staff ID with Tesco is 448210", ["Tesco"]),
         # whose account or card it is
         ("it has always arrived on time from his Monzo account (no. 51839217)", ["Monzo"]),
         ("and has about ₺310,000 in her Garanti BBVA savings account", ["Garanti BBVA"]),

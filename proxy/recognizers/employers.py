@@ -55,6 +55,7 @@ _JOB_CV = re.compile(
 _CV_TITLE = re.compile(r"[ \t]*(?:[-•*·–][ \t]*)?(?:[A-Z][\w'’/&-]*[ \t]+){0,4}[A-Z][\w'’-]*\Z")
 _CUES = re.compile(
     r"(?:\b(?:[Ww]ork(?:s|ed|ing)?|[Ee]mployed|[Ii]ntern(?:ed|ing)?)[ \t]+(?:at|for|with)"
+    r"|\b(?:[Ee]mployee|[Ss]taff|[Pp]ayroll)[ \t]+(?:no\.?|number|ID|id|num\.?|#)[ \t]+(?:at|with|for)"
     r"|\b(?:[Ss]tarted|[Yy]ears|[Mm]onths|[Cc]areer|[Jj]ob|[Cc]urrently|[Rr]ecently|[Pp]reviously|[Ff]ormerly)"
     r"[ \t]+(?:at|with)"
     r"|\b(?:[Jj]oin(?:s|ed|ing)?|[Ll]eft|[Qq]uit|(?:[Cc]o-)?[Ff]ounded)"
@@ -137,7 +138,7 @@ _PAPERWORK = re.compile(
 _CUE_WORDS = ("work", "employ", "intern", "started", "years", "months", "career", "job", "currently", "recently",
               "previously", "formerly", "join", "left", "quit", "founded", "retired", "driv", "drove", "rid",
               "deliver", "cook", "clean", "freelanc", "courier", "nanny", "bank", "insured", "account", "mortgage",
-              "loan", "my", "our", "his", "her", "their", "company", "insurer")
+              "loan", "my", "our", "his", "her", "their", "company", "insurer", "staff", "payroll")
 
 KINDS = {
     "Healthcare Facility": ("Hospital Clinic Surgery Infirmary Hospice Pharmacy Health Medical Dental Klinikum Klinik "
