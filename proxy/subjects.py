@@ -1495,7 +1495,11 @@ def _is_sign_off(text: str, e: Entity) -> bool:
     return line_start > 0 and bool(text[:line_start].strip()) and (not lead or bool(_TITLE_ONLY_RE.fullmatch(lead)))
 
 
-_SIGNED_ROLE_RE = re.compile(r"(?:[ \t]*,[ \t]*[^\W\d_][^\n.,!?;:]{0,40}|[ \t]*\([^()\n]{1,40}\))(?=[ \t]*(?:\n|$))")
+# after a signed name on its line: a role, a bracket, or a contact ("Hawa Abdi Farah, 0711 902 334")
+_SIGNED_ROLE_RE = re.compile(
+    r"(?:[ \t]*,[ \t]*[^\W\d_][^\n.,!?;:]{0,40}|[ \t]*\([^()\n]{1,40}\)"
+    r"|[ \t]*[,|][ \t]*(?:\+?[\d(][\d ()-]{5,20}\d|[\w.+-]+@[\w-]+(?:\.[\w-]+)+))(?=[ \t]*(?:\n|$))"
+)
 _TITLE_ONLY_RE = re.compile(r"(?:mr|mrs|ms|miss|mx|dr|prof|rev|revd|sir|dame|cllr)\.?", re.IGNORECASE)
 
 

@@ -268,3 +268,15 @@ def test_someone_elses_real_name_does_not_name_the_narrator():
     text = "I am 64. The tenant above calls himself DJ Kruz; his real name is Kristof Ruszkowski. He plays music."
     got = dict(by_text(text, ("64", "Age"), ("DJ Kruz", "Nickname"), ("Kristof Ruszkowski", "Full Name")))
     assert got["64"] != got["Kristof Ruszkowski"]
+
+
+def test_a_signature_with_a_phone_on_its_line_names_the_writer():
+    text = ("Asc. I run a small cloth shop, shop B14 at Sunrise Mall in Eastleigh. KRA is asking me for turnover tax "
+            "for 2023, they say I owe KSh 64,800, but my shop was closed 4 months because of the floods and the road "
+            "was under water. My KRA PIN is A012938475Z. In good times I sell about KSh 180,000 per month. I'm ethnic "
+            "Somali, Kenyan citizen, Muslim, a widow with 3 children, and I don't read English well so my son writes "
+            "this for me.\nHawa Abdi Farah, 0711 902 334")
+    got = by_text(text, ("Sunrise Mall", "Company Name"), ("Eastleigh", "City/Region"), ("4 months", "Duration"),
+                  ("A012938475Z", "Tax ID"), ("Somali", "Ethnicity"), ("Kenyan", "Nationality"),
+                  ("Muslim", "Religious Belief"), ("Hawa Abdi Farah", "Full Name"), ("0711 902 334", "Phone Number"))
+    assert {s for _, s in got} == {"A"}
