@@ -316,6 +316,11 @@ def test_values_in_prose(text: str, span: str, tag: str) -> None:
     assert tag_of(text, span) == tag
 
 
+@pytest.mark.parametrize("text", ['{"depart": "2025-05-09 07:10"}', "We fly 2025-05-09T07:10 from Arlanda."])
+def test_an_iso_timestamp_is_a_date_and_a_time_not_a_phone(text: str) -> None:
+    assert [(e.text, e.tag) for e in detect(text)] == [("2025-05-09", "Date"), ("07:10", "Time")]
+
+
 def test_in_prose_negatives() -> None:
     assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
     assert detect("The answer is 42, I think.") == []

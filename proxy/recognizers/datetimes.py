@@ -211,7 +211,7 @@ def date_recognizer() -> PatternRecognizer:
             Pattern.compile("month-year", rf"{_MONTH}(?:\s+of)?,?\s+{_YEAR}", 0.75, left_bound="."),
             Pattern.compile(
                 "iso",
-                rf"(?<![\w./-]){_YEAR}([-/.])\d{{1,2}}\1\d{{1,2}}(?![\w/-]|\.\d)",
+                rf"(?<![\w./-]){_YEAR}([-/.])\d{{1,2}}\1\d{{1,2}}(?!(?!T\d)[\w/-]|\.\d)",  # "2025-05-09T07:10" too
                 0.85,
                 validator=_valid_iso_date,
                 anchors=number_anchors(6, 3),
@@ -412,7 +412,7 @@ def time_recognizer() -> PatternRecognizer:
         [
             Pattern.compile(
                 "clock",
-                rf"(?<![\w:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?{_AMPM})?{_ZONE}(?![\w:]|\.\d)",
+                rf"(?:(?<![\w:.])|(?<=\dT))(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?{_AMPM})?{_ZONE}(?![\w:]|\.\d)",
                 0.85,
                 anchors=_BEFORE_COLON,
             ),

@@ -42,7 +42,7 @@ _CANDIDATE = re.compile(
 # Shapes that other recognizers own or that are plainly not phone numbers.
 _NOT_A_PHONE = re.compile(
     r"\d{1,3}(?:\.\d{1,3}){3}"  # IPv4
-    r"|\d{4}[-./]\d{1,2}[-./]\d{1,2}"  # ISO date
+    r"|\d{4}[-./]\d{1,2}[-./]\d{1,2}(?:[ T\u00a0]\d.*)?"  # ISO date, also before a time ("2025-05-09 07:10")
     r"|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}"  # numeric date
     r"|\d{3}-\d{2}-\d{4}"  # SSN
     r"|\d{2}-\d{7}"  # EIN
