@@ -46,3 +46,13 @@ def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:
 )
 def test_no_name(text: str) -> None:
     assert names(text) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('{"name": "LINDQVIST/ASTRID MS", "passport": "93018472"}', [("LINDQVIST/ASTRID", "Full Name")]),
+    ('"name": "OKAFOR/EMEKA"', [("OKAFOR/EMEKA", "Full Name")]),
+    ("PAX 2: NGUYEN/THI LAN MRS", [("NGUYEN/THI LAN", "Full Name")]),
+    ("Ports: TCP/IP and N/A; HIV/AIDS clinic", []),
+])
+def test_an_airline_bookings_passenger_is_a_full_name(text: str, expected: list[tuple[str, str]]):
+    assert names(text) == expected

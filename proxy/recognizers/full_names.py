@@ -79,8 +79,17 @@ def _clean(name: str) -> str | None:
     return name
 
 
+# an airline booking's passenger: "LINDQVIST/ASTRID MS", '"name": "OKAFOR/EMEKA"'; the title ends it, or the
+# quoted name field does ("TCP/IP", "N/A" have neither)
+_PNR_NAME = re.compile(
+    r"(?<![\w/])(?P<name>[A-Z][A-Z'’-]+/[A-Z][A-Z'’-]+(?: [A-Z][A-Z'’-]+)*?)"
+    r"(?: (?:MR|MRS|MS|MISS|MSTR|DR)(?![\w/])|(?<=[A-Z])(?=\"))"
+)
+
+
 class FullNameRecognizer(PatternRecognizer):
-    """Names after a form label, in "I'm X Y", with an age/phone/e-mail/ID after them, or as chat speakers."""
+    """Names after a form label, in "I'm X Y", with an age/phone/e-mail/ID after them, as chat speakers, or as an
+    airline booking's passengers ("LINDQVIST/ASTRID MS")."""
 
     def __init__(self) -> None:
         super().__init__("full-name", ("Full Name", "Nickname"), [])
@@ -102,6 +111,9 @@ class FullNameRecognizer(PatternRecognizer):
             yield from self._entity(raw, match, "Full Name", "self")
         for match in _APPOSITION.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "apposition")
+        if "/" in raw:
+            for match in _PNR_NAME.finditer(raw):
+                yield from self._entity(raw, match, "Full Name", "booking")
         if " - " in raw:
             speakers = list(_SPEAKER.finditer(raw))
             if len(speakers) >= 2:  # one "Name - ..." line may be anything; two are a chat's layout
