@@ -48,7 +48,8 @@ _KINDS_LAST = (
 )
 # "Avon and Somerset Police": two names joined by "and" before the kind word
 _NAMES_BEFORE = rf"{CAPITALIZED}(?:[ \t]+(?:and[ \t]+)?{CAPITALIZED}){{0,3}}[ \t]+"
-_KIND_LAST = re.compile(rf"{_NAMES_BEFORE}(?:{_KINDS_LAST})(?![\w'’-])")
+# the whole run: "Austin Police Department" is not cut to "Austin Police"
+_KIND_LAST = re.compile(rf"{_NAMES_BEFORE}(?:{_KINDS_LAST})(?![\w'’-]|[ \t]+[A-ZÀ-ÖØ-Þ])")
 _BEFORE_KIND_LAST = backward_anchors(
     re.compile(r"\b(?:Police|Service|Constabulary|Inspectorate|Court|Tribunal|Embassy|Consulate|Commission)\b"),
     re.compile(rf"(?<![\w'’-]){_NAMES_BEFORE}(?:(?:Police|Ambulance|Fire[ \t]+and[ \t]+Rescue|Fire|Magistrates['’]?"
