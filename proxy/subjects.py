@@ -54,7 +54,8 @@ merged entity list of any detector:
    "Signed,", "Take care,", "Signed, a confused Annelie", "Thanks, Dr. X",
    "sent from Maya's iPhone", a name alone on the last line, with a title
    before it or a role after a comma ("Mrs Gloria Adebanjo", "Owen Pritchard,
-   landlord"; a signature's e-mail or phone lines may follow); else an unnamed
+   landlord", or a phone or an e-mail after a comma; a signature's e-mail or
+   phone lines may follow); else an unnamed
    self. Once the narrator is known, another name given that way is theirs
    too. A name heading a first-person text, as on a CV, is the narrator
    from the start (a heading about someone, "Recommendation for X", is
@@ -62,7 +63,8 @@ merged entity list of any detector:
    a dialogue speaker's "I go by Vicky" names the speaker, and so does a name
    that opens a role-labelled turn: "Caller: Yes, it's Nomvula Dlamini.");
    "my sister"/"my colleague's" refers to the person introduced with that
-   relation (an unnamed carer, "my doctor confirmed ...", and an
+   relation (so does a family word opening a sentence, "Father is ...", but
+   only when someone was introduced with it or its synonym: "my dad, X") (an unnamed carer, "my doctor confirmed ...", and an
    unknown relation on a dialogue line are nobody's anchor); he/she/his/
    her/they refer to the latest other person, he/she to the latest one of a
    fitting gender (known from "Mr"/"Mrs", a kinship word such as "Mother:"
@@ -70,8 +72,9 @@ merged entity list of any detector:
    only one gender uses in Faker's name lists, "Hamid", "Zofia"). A document's
    author line ("Statement of witness: X", "Report by: X", "Reported by: X")
    names the narrator; "we/us/our" is a named narrator's too. An unnamed "I" that only
-   reports on someone ("I have supervised Dr X", "a reference for Mr X") is
-   nobody's anchor. Outside a dialogue, "you" is whom "You are X" names or
+   reports on someone ("I have supervised Dr X", "a reference for Mr X", "I
+   coach a 19-year-old runner, X", "X took my seminar", "could you see Mr X")
+   is nobody's anchor. Outside a dialogue, "you" is whom "You are X" names or
    a letter greets ("Dear Mrs X,", "Hi Marisol,"). A
    role given with a name ("Complainant: X", "The appellant, Mr X,", "X
    (treasurer)") is that person's anchor where the text uses it again ("the
@@ -142,7 +145,8 @@ _MY_REL_BEFORE_RE = re.compile(rf"\b(?:my|our)\s+{_REL_ADJ}(?:[a-z]+\s+)?({_REL}
 _LINE_TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?[ \t]+)?"
 _INTRO_RE = re.compile(
     r"(?:\bmy\s+(?:full\s+|first\s+|real\s+|nick\s*|user\s*)?name\s*(?:is|'s|’s|:)|"
-    r"(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)\b(?:real|legal|actual)\s+name\s*(?:is|'s|’s)|\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
+    r"(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)\b(?:real|legal|actual)\s+name\s*(?:is|'s|’s)|"
+    r"\bim\s+(?:called|named)|\bi\s*(?:'m|’m|\s+am)(?:\s+(?:called|named))?|\bim|\bthis\s+is|"
     r"\bcall(?:s|ed)?\s+me|\bi\s+go\s+by|\bi\s+prefer(?:\s+to\s+be\s+called|\s+being\s+called)?|\bname\s*[:|]|"
     r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?(?:(?:full\s+|legal\s+|given\s+|first\s+|last\s+|family\s+)?names?|surname|"
     r"forenames?)\b[^:|\n]{0,30}[:|]|(?:^|\n)[ \t]*from\s*:|"
@@ -1398,7 +1402,8 @@ _OBSERVER_BEFORE_RE = re.compile(
 )
 # "Camille Lefèbvre took my third-year seminar", "Amara — has been in my Further Maths set": the writer teaches them
 _OBSERVED_AFTER_RE = re.compile(
-    r"[ \t]*(?:[—–-][^—–\n]{0,60}[—–-][ \t]*|[—–-][ \t]*)?(?:took|has\s+been\s+in|is\s+in|was\s+in|attended|joined)\s+my\s+"
+    r"[ \t]*(?:[—–-][^—–\n]{0,60}[—–-][ \t]*|[—–-][ \t]*)?"
+    r"(?:took|has\s+been\s+in|is\s+in|was\s+in|attended|joined)\s+my\s+"
     r"(?:[\w'’-]+\s+){0,3}(?:class|classes|seminar|course|module|lectures?|set|group|form|team|squad|lab|cohort|"
     r"caseload)\b"
 )

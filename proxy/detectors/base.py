@@ -24,9 +24,9 @@ from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
 from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
+from proxy.detectors.typos import load_word_list
 from proxy.entities import Entity
 from proxy.recent import Recent
-from proxy.detectors.typos import load_word_list
 from proxy.subjects import assign_subjects, load_name_lists
 from proxy.taxonomy import PiiType
 

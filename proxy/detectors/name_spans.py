@@ -27,7 +27,9 @@ needs to know whose name it is.
 Other spans tagged as names are none, or are something else, and would start a
 person of their own: a title or a form's label alone ("Dr", "DOB", "Steuer-ID"),
 a role noun, a pronoun, a car, a pet, an acronym in capitals ("PIP"), a
-lower-case phrase in a capitalised text; an organisation (an e-mail's domain,
+lower-case phrase in a capitalised text, a misspelt common word ("Quikc", "joiend
+Uniqlo": `typos`), an interjection opening a turn ("Lovely."), a word after "A"
+("A Kikuyu"); a span that runs over a sentence end is cut there; an organisation (an e-mail's domain,
 "Kerentech"; the head of a company named elsewhere, "Maji Safi"; a business in
 apposition, "a workshop, Papazian Gold,"); an ethnic group listed with a
 nationality ("Moroccan and Amazigh"). A name grows over a given name found
@@ -107,7 +109,11 @@ _JOIN = re.compile(r"[ \t]+(?:[-–—&]|and)[ \t]+(?=[A-Z])")
 
 # a sentence end inside a span: a full stop after a word of two letters or more (not an initial), an optional
 # closing quote, a space and a capital ('Dan P.". Mr. Petrescu' ends after the quote; "Jun-Jun. Officially ...")
-_SENTENCE_END = re.compile(r"(?<=[^\W\d_]{2})(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMt)(?<!\bMrs)\.?[\"”’']?\.[ \t]+(?=[A-ZÀ-ÖØ-Þ])|(?<=\.)[\"”’']\.?[ \t]+(?=[A-ZÀ-ÖØ-Þ])")
+_SENTENCE_END = re.compile(
+    r"(?<=[^\W\d_]{2})(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bSr)(?<!\bMt)(?<!\bMrs)"
+    r"\.?[\"”’']?\.[ \t]+(?=[A-ZÀ-ÖØ-Þ])"
+    r"|(?<=\.)[\"”’']\.?[ \t]+(?=[A-ZÀ-ÖØ-Þ])"
+)
 _CAPITALISED_RUN_END = re.compile(r"(?:[A-ZÀ-ÖØ-Þ][\w'’.-]*[ \t]+)*[A-ZÀ-ÖØ-Þ][\w'’.-]*$")
 
 
@@ -206,9 +212,9 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     if entity.tag not in NAME_TAGS:
         return False
     folded = entity.text.casefold()
-    return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text) or _pet(text, entity)
-                or folded in _ROLE_NOUNS or folded in _PRONOUNS or _NOT_A_NAME_SUFFIX.search(entity.text)
-                or _WITH_ARTICLE.fullmatch(entity.text))
+    return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text)
+                or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS
+                or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text))
 
 
 _SPAN_WORD = re.compile(r"\S+")

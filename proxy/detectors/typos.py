@@ -6,7 +6,8 @@ unknown to pyspellchecker's English word list, is no given name Veil knows, and 
 common English word: two neighbouring letters swapped ("joiend" -> "joined") or a letter doubled ("birrth" ->
 "birth"); with `missing_letter`, also a letter left out ("accont" -> "account"). Surnames can be one slip away
 from a word too ("Neves" / "nerves", "Techer" / "teacher"), so the name step applies this only where a name is
-unlikely anyway (see `name_spans`).
+unlikely anyway (see `name_spans`). `is_common_word` serves the same step: a very common word alone ("Lovely.")
+opening a turn is an interjection.
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from proxy.subjects import given_name_genders
 
 MIN_LETTERS = 5  # shorter words are too often a short name one slip away from a word ("Noor" / "nor")
 MIN_FREQUENCY = 1e-6  # the corrected word's share of English text: common words only
+COMMON_FREQUENCY = 1e-5  # a word this common in English text is a word first ("Lovely", "Great", "Perfect")
 
 
 @functools.cache
 def _english():  # noqa: ANN202 - spellchecker has no type hints
-    from spellchecker import SpellChecker  # noqa: PLC0415 - loads a 1.5 MB word list: only when a name is checked
+    from spellchecker import SpellChecker  # noqa: PLC0415 - a 636 kB list, ~18 MB in memory: on first use
 
     return SpellChecker(language="en", distance=1)
 
@@ -30,9 +32,6 @@ def _english():  # noqa: ANN202 - spellchecker has no type hints
 def load_word_list() -> None:
     """Read the English word list now (~0.1 s), so that the first request does not."""
     _english()
-
-
-COMMON_FREQUENCY = 1e-5  # a word this common in English text is a word first ("Lovely", "Great", "Perfect")
 
 
 def is_common_word(word: str) -> bool:

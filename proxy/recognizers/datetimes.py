@@ -450,8 +450,8 @@ def time_recognizer() -> PatternRecognizer:
 _UNIT = r"(?:second|minute|hour|(?:(?:working|business)\s)?day|night|week|fortnight|month|year|decade|semester|quarter)s?"
 _BEFORE_UNIT = backward_anchors(re.compile(_UNIT), re.compile(r"\d+(?:\.\d+)?(?:[- ]and[- ]a[- ]half)?\s\Z"), reach=24)
 _NUMBER_WORDS = word_anchors(FIRST_WORDS)
-_UNIT_RANK = {"decade": 8, "year": 7, "yr": 7, "semester": 6, "quarter": 6, "month": 5, "fortnight": 4, "week": 4,
-              "wk": 4, "day": 3, "night": 3, "hour": 2, "hr": 2, "minute": 1, "min": 1, "second": 0}
+_UNIT_RANK = {"decade": 8, "year": 7, "semester": 6, "quarter": 6, "month": 5, "fortnight": 4, "week": 4, "day": 3,
+              "night": 3, "hour": 2, "minute": 1, "second": 0}
 _UNIT_WORD = re.compile(r"\b(" + "|".join(sorted(_UNIT_RANK, key=len, reverse=True)) + r")s?\b")
 
 

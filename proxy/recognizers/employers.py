@@ -9,7 +9,8 @@ with" is an organization someone belongs to or deals with, whatever its name; af
 at", "MSc at", "my uni is" it is where they study (an Educational Institution); after "a volunteer at",
 "helps out at" a charity (NGO); after "dealing with", "an application at" a public body; and
 on a CV line after the job title and before the dates ("Backend Engineer, Coupang (2019–present)");
-before "customer", "policyholder" or "employee" ("a Telstra customer"); between "at" (or "runs",
+before "customer", "policyholder" or "employee" ("a Telstra customer"); before someone's "account" or
+"card" ("his Monzo account", "a DBS card"); after "employee no. at"; between "at" (or "runs",
 "founded") and "in" + a town ("the team at Maersk in Copenhagen").
 
 The tag follows the name's kind word ("... Hospital" is a Healthcare Facility, "... University"

@@ -32,7 +32,10 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     # the job of one ("My CNIC 35202-4819263-5", "NRIC S6612345D"); a bare "ID" is no label ("order ID")
     ("national {id,identity,identification}{, number, no, card, card number, card no}", "Social Security Number"),
     ("{identity,id} {card{, number, no},number,no}", "Social Security Number"),
-    ("{personal identity{, number, code},citizen{, card, id}{, number, no},citizenship card}", "Social Security Number"),
+    (
+        "{personal identity{, number, code},citizen{, card, id}{, number, no},citizenship card}",
+        "Social Security Number",
+    ),
     ("resident {id,identity card,registration number,registration no}", "Social Security Number"),
     (
         "{emirates id,=CNIC,=NIC,=NIN,nin number,=NIK,nric,mykad,=IIN,=CIN,cédula,cedula,curp,aadhaar{, no, number},"

@@ -31,7 +31,8 @@ _PORTFOLIOS = (
 _PORTFOLIO = _PORTFOLIOS.replace(" ", r"[ \t]+")
 _KIND_FIRST = re.compile(
     # a place or a level before the kind word is part of the name: "Minnesota Department of Revenue"
-    rf"(?<![\w'’-])(?:{_NAME_WORD}[ \t]+){{0,3}}(?:(?:Ministry|Embassy|Consulate|Consulate-General|High[ \t]+Commission)[ \t]+(?:of|for)"
+    rf"(?<![\w'’-])(?:{_NAME_WORD}[ \t]+){{0,3}}"
+    r"(?:(?:Ministry|Embassy|Consulate|Consulate-General|High[ \t]+Commission)[ \t]+(?:of|for)"
     r"|Office[ \t]+(?:for|of[ \t]+(?=the[ \t]+[A-Z]))"
     rf"|Department[ \t]+(?:of|for)(?=[ \t]+(?:{_PORTFOLIO})(?![\w'’-])))"
     rf"[ \t]+{_OBJECT}(?![\w'’-])"
@@ -43,7 +44,8 @@ _BEFORE_KIND_FIRST = backward_anchors(
 )
 _KINDS_LAST = (
     r"Police|Police[ \t]+Service|Constabulary|Ambulance[ \t]+Service|Fire[ \t]+and[ \t]+Rescue[ \t]+Service"
-    r"|Fire[ \t]+Service|Inspectorate|Magistrates['’]?[ \t]+Court|Crown[ \t]+Court|County[ \t]+Court|Family[ \t]+Court"
+    r"|Fire[ \t]+Service|Inspectorate|Magistrates['’]?[ \t]+Court|Crown[ \t]+Court|County[ \t]+Court"
+    r"|Family[ \t]+Court"
     r"|Tribunal|Embassy|Consulate|High[ \t]+Commission"
 )
 # "Avon and Somerset Police": two names joined by "and" before the kind word
