@@ -321,6 +321,18 @@ def test_an_iso_timestamp_is_a_date_and_a_time_not_a_phone(text: str) -> None:
     assert [(e.text, e.tag) for e in detect(text)] == [("2025-05-09", "Date"), ("07:10", "Time")]
 
 
+@pytest.mark.parametrize("text", ["flights with TAP Air Portugal paid on card 4716 2093 5581 0047",
+                                  "Card number: 4539 7812 3304 6621", "his Visa card, 4716 0034 5521 9087, is maxed"])
+def test_a_card_shaped_number_beside_a_card_word_is_a_card_even_without_luhn(text: str) -> None:
+    (card,) = [e for e in detect(text) if e.tag == "Credit Card"]
+    assert card.score < 0.95  # below a Luhn-valid card
+
+
+@pytest.mark.parametrize("text", ["order 4716 2093 5581 0047 shipped", "IBAN DE44 1001 1001 2629 8871 35 for the card"])
+def test_a_card_shaped_number_needs_a_card_word_and_no_iban(text: str) -> None:
+    assert [e for e in detect(text) if e.tag == "Credit Card"] == []
+
+
 def test_in_prose_negatives() -> None:
     assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
     assert detect("The answer is 42, I think.") == []

@@ -105,6 +105,12 @@ def _is_card_number(value: str) -> bool:
     return 13 <= len(digits) <= 19 and digits[0] in "234568" and luhn.is_valid(digits)
 
 
+def _card_shaped(value: str) -> bool:
+    """A card's first digit, and digits as varied as a real number's: "4111 1111 1111 1112" is a test number."""
+    digits = _digits(value)
+    return digits[0] in "23456" and max(digits.count(d) for d in set(digits)) <= 6
+
+
 def credit_card_recognizer() -> PatternRecognizer:
     """Payment card numbers, 13-19 digits with optional space/dash groups, Luhn-checked."""
     return PatternRecognizer(
@@ -118,7 +124,17 @@ def credit_card_recognizer() -> PatternRecognizer:
                 0.95,
                 validator=_is_card_number,
                 anchors=number_anchors(13),
-            )
+            ),
+            # a card-shaped number that fails the Luhn check, beside a card word: a sample or a mistyped number
+            # is as private as a valid one ("paid on card 4716 2093 5581 0047")
+            Pattern.compile(
+                "card-shaped",
+                rf"(?<![\w+-])(?<![A-Z]{{2}}\d\d )(?:\d{{4}}([ -])\d{{4}}\1\d{{4}}\1\d{{4}}|3\d{{3}}([ -])\d{{6}}\2\d{{5}}){_CLOSE}",
+                0.6,
+                validator=_card_shaped,
+                requires_context=True,
+                anchors=number_anchors(13),
+            ),
         ],
         context=Keywords.for_label(
             "Credit Card",
