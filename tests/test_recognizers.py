@@ -333,6 +333,11 @@ def test_a_card_shaped_number_needs_a_card_word_and_no_iban(text: str) -> None:
     assert [e for e in detect(text) if e.tag == "Credit Card"] == []
 
 
+def test_a_bcrypt_shaped_string_of_another_length_is_a_hash() -> None:
+    text = "a paste site had his entry with the hash $2y$10$Qm9vZ2xlU2VjcmV0c2FsdDEuZXhhbXBsZS5oYXNoMTIzNDU2Nz. Reset."
+    assert tag_of(text, "$2y$10$Qm9vZ2xlU2VjcmV0c2FsdDEuZXhhbXBsZS5oYXNoMTIzNDU2Nz") == "Password Hash"
+
+
 def test_in_prose_negatives() -> None:
     assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
     assert detect("The answer is 42, I think.") == []

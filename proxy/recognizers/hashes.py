@@ -27,6 +27,8 @@ def password_hash_recognizer() -> PatternRecognizer:
         "Password Hash",
         [
             Pattern.compile("bcrypt", rf"\$2[abxy]?\$\d{{2}}\${_B64}{{53}}{_B64_END}", 0.95),
+            # the same shape with a salt and hash cut or padded ("$2y$10$Qm9vZ2xl...", 52 characters): a hash still
+            Pattern.compile("bcrypt-shaped", rf"\$2[abxy]?\$\d{{2}}\${_B64}{{39,59}}[A-Za-z0-9/]{_B64_END}", 0.8),
             Pattern.compile(
                 "argon2",
                 r"\$argon2(?:id|i|d)\$(?:v=\d+\$)?m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}",
