@@ -883,6 +883,11 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             narrator = people.new(set(), pos, narrator=True)
         return narrator.key
 
+    def introduced_with(words: set[str], before: int) -> int | None:
+        """The person introduced last before `before` with one of these relation words ("my father, X")."""
+        known = [k for p, r, k in relations if r in words and p < before]
+        return known[-1] if known else None
+
     # pronoun anchors, resolved in text order
     pronouns: list[tuple[int, int, str, str | None]] = []  # (start, end, kind, relation)
     rel_spans: list[tuple[int, int]] = []
@@ -938,14 +943,11 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 continue
         elif pkind == "kin":
             # "Father is ...": only the person introduced with that relation ("my father, Mahmoud"); no guess
-            same = _KIN_SAME.get(relation, {relation})
-            known = [k for p, r, k in relations if r in same and p < start]
-            if not known:
+            key = introduced_with(_KIN_SAME.get(relation, {relation}), start)
+            if key is None:
                 continue
-            key = known[-1]
         elif pkind == "rel":
-            known = [k for p, r, k in relations if r == relation and p < start]
-            key = known[-1] if known else None
+            key = introduced_with({relation}, start)
             if key is None:
                 # "my sister Ana": the person named right after is the anchor itself
                 j = bisect.bisect_left(person_pos, end)

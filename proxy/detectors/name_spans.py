@@ -217,16 +217,13 @@ def _not_a_name(text: str, entity: Entity) -> bool:
                 or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text))
 
 
-_SPAN_WORD = re.compile(r"\S+")
-
-
 def _without_typos(text: str, entity: Entity) -> Entity | None:
     """A misspelt common word is no name ("Quikc intro:", "joiend Uniqlo"; `typos`): a one-word span that is one
     is dropped, and lower-case ones are cut from a longer span's ends (a capitalised word beside a name may be a
     surname one slip from a word: "Henri Techer"). None if nothing is left."""
     if entity.tag not in NAME_TAGS:
         return entity
-    words = [(m.start() + entity.start, m.end() + entity.start) for m in _SPAN_WORD.finditer(entity.text)]
+    words = [m.span() for m in _TOKEN.finditer(text, entity.start, entity.end)]
     if len(words) == 1:
         if _title_before(text, entity.start):
             return entity  # "Mr Sayed": a titled word is a surname
