@@ -98,3 +98,18 @@ def test_static_prose_matches_the_committed_card(tmp_path: Path):
                   "Using it"):
         assert section(card, title) == section(committed, title)
     assert card.split("\n## ")[0] == committed.split("\n## ")[0].replace("53.3 MB", f"{FACTS['size_mb']} MB")
+
+
+def test_a_run_on_a_dump_rebuilds_with_the_dump_command_then_the_run(tmp_path: Path):
+    """Trained elsewhere on --examples: the card shows how the examples were built (the dump's options and
+    data seed) and then the training run, not the run's unused defaults for the data options."""
+    args = fake_args(tmp_path / "card.md")
+    run = {"args": {**vars(args), "examples": "build/ex.jsonl.xz", "copies": 2, "open_values": True, "seed": 48,
+                    "data_seed": 47}, "n_samples": 1200, "n_examples": 2852, "stats": {}}
+    card = render_card(args, FACTS, run, [])
+    dump, train = [line for line in section(card, "Rebuild").splitlines() if line.startswith("python -m")]
+    assert "--dump-examples build/ex.jsonl.xz" in dump and "--copies 2" in dump and "--open-values" in dump
+    assert "--seed 47" in dump and "--train build/gliner-data/train-single.jsonl" in dump
+    assert "--examples build/ex.jsonl.xz" in train and "--seed 48" in train
+    assert "--copies" not in train and "--open-values" not in train and "--train" not in train
+    assert "| data_seed | 47 |" in section(card, "Hyper-parameters")

@@ -103,7 +103,9 @@ def test_examples_built_once_then_trained_elsewhere_from_the_shipped_weights(tmp
     assert train_gliner.main(_args(work, unused, dev, "--examples", str(dump), "--init-weights", str(SHIPPED),
                                    "--freeze-layers", "0", "--max-steps", "2", "--no-export")) == 0
     run = json.loads((work / "run.json").read_text())
-    assert run["n_examples"] == len(rows) and run["n_samples"] is None  # samples are unknown to a prebuilt run
+    # the dump's build record, not the (unread) --train and default --copies of this run, says how they were made
+    assert run["n_examples"] == len(rows) and run["n_samples"] == 4
+    assert run["args"]["train"] == [train] and run["args"]["copies"] == 2 and run["args"]["data_seed"] == 3
     shipped = load_file(str(SHIPPED / "model.safetensors"))
     trained = load_file(str(work / "best" / "model.safetensors"))
     emb = next(k for k in shipped if k.endswith("embeddings.word_embeddings.weight"))
@@ -118,3 +120,12 @@ def test_asking_for_a_gpu_that_is_not_there_is_a_clear_error(tmp_path, files):
     train, dev = files
     with pytest.raises(SystemExit, match="no CUDA GPU"):
         train_gliner.main(_args(tmp_path / "w", train, dev, "--device", "cuda", "--max-steps", "2", "--no-export"))
+
+
+def test_dev_files_are_needed_to_train_but_not_to_dump_examples():
+    args = train_gliner.parse_args(["--train", "t.jsonl", "--dump-examples", "ex.jsonl.xz"])
+    assert args.dev == [] and args.dump_examples == "ex.jsonl.xz"
+    with pytest.raises(SystemExit):
+        train_gliner.parse_args(["--train", "t.jsonl"])  # argparse: "--dev is required to select and export a model"
+    with pytest.raises(SystemExit):
+        train_gliner.parse_args(["--dev", "d.jsonl"])  # neither --train nor --examples

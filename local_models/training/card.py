@@ -16,7 +16,7 @@ from typing import Any
 
 HYPER = ("label_set", "span_mode", "freeze_layers", "bf16", "copies", "augment_prob", "max_words", "max_width", "dropout",
          "max_steps", "max_minutes", "batch_size", "lr", "others_lr", "weight_decay", "warmup_ratio", "focal_alpha",
-         "focal_gamma", "save_steps", "seed", "threads", "open_values", "terse", "templates", "first_stage_steps")
+         "focal_gamma", "save_steps", "seed", "data_seed", "threads", "open_values", "terse", "templates", "first_stage_steps")
 # options added after the first runs: a run (or args namespace) without them used these values
 OPTION_DEFAULTS: dict[str, Any] = {"open_values": False, "terse": 0, "templates": 0, "first_stage_steps": 0,
                                    "init_from": "", "init_weights": "", "examples": ""}
@@ -71,6 +71,23 @@ def _hand_written(args: argparse.Namespace) -> list[str]:
             section = old.get(title) or f"## {title}\n\n{placeholder}"
         lines += [section, ""]
     return lines
+
+
+# what builds the examples; with --examples they were built by an earlier --dump-examples run (its record)
+BUILD_KEYS = ("train", "copies", "augment_prob", "max_words", "open_values", "terse", "templates")
+
+
+def _rebuild_commands(a: dict[str, Any]) -> list[str]:
+    """The command(s) that made this run: one, or for a run on prebuilt examples the dump first, then the run."""
+    train_keys = (*HYPER, "train", "dev", "dev_n", "work_dir", "init_from", "init_weights", "examples")
+    cmd = "python -m local_models.training.train_gliner "
+    if not a.get("examples"):
+        return [cmd + " ".join(_flag(k, v) for k, v in a.items() if k in train_keys and v != "")]
+    dump = {k: a[k] for k in BUILD_KEYS if k in a}
+    dump.update(label_set=a.get("label_set", "soft"), seed=a.get("data_seed", a.get("seed")), dump_examples=a["examples"])
+    run = {k: v for k, v in a.items() if k in train_keys and k not in BUILD_KEYS and k != "data_seed" and v != ""}
+    return [cmd + " ".join(_flag(k, v) for k, v in dump.items()),
+            cmd + " ".join(_flag(k, v) for k, v in run.items())]
 
 
 def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, Any], curve: list[dict[str, Any]]) -> str:
@@ -232,10 +249,7 @@ def render_card(args: argparse.Namespace, facts: dict[str, Any], run: dict[str, 
         "which runs:",
         "",
         "```",
-        "python -m local_models.training.train_gliner " + " ".join(
-            _flag(k, v) for k, v in a.items() if k in (*HYPER, "train", "dev", "dev_n", "work_dir", "init_from", "init_weights", "examples")
-            and v != ""
-        ),
+        *_rebuild_commands(a),
         "```",
         "",
         "Training resumes from the newest checkpoint in the work dir when rerun.",

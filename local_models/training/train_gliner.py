@@ -59,9 +59,11 @@ def base_encoder_dir() -> Path:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--train", nargs="+", required=True, help="training JSONL files (generator TRAIN family)")
-    p.add_argument("--dev", nargs="+", required=True,
-                   help="dev JSONL file(s) (generator DEV family) for model selection; several are mixed (seeded shuffle)")
+    p.add_argument("--train", nargs="+", default=[],
+                   help="training JSONL files (PII-Bench format); not needed with --examples or --export-only")
+    p.add_argument("--dev", nargs="+", default=[],
+                   help="dev JSONL file(s) for model selection and the threshold; several are mixed (seeded shuffle); "
+                        "not needed with --dump-examples")
     p.add_argument("--dev-n", type=int, default=120, help="dev samples scored at each checkpoint")
     p.add_argument("--work-dir", default="build/gliner-work")
     p.add_argument("--out", default=str(REPO_ROOT / "local_models/weights/veil-gliner-minilm"))
@@ -113,7 +115,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "build once where the data packages are installed, train elsewhere with --examples")
     p.add_argument("--examples", default="", help="train on the examples in this file (from --dump-examples); "
                                                    "--train is then only recorded, not read")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    if not args.train and not args.examples and not args.export_only:
+        p.error("--train is required (or --examples from a --dump-examples run)")
+    if not args.dev and not args.dump_examples:
+        p.error("--dev is required to select and export a model")
+    return args
 
 
 def _open(path: str | Path, mode: str) -> Any:
@@ -144,6 +151,32 @@ def read_examples(path: str | Path, labels: list[str]) -> list[dict[str, Any]]:
     for row in rows:
         row.setdefault("ner_labels", list(labels))
     return rows
+
+
+# The options that shape the examples themselves: a run on a dump (--examples) reports these from the dump's
+# record, not from its own command line, where they are unused defaults.
+BUILD_OPTIONS = ("train", "copies", "augment_prob", "max_words", "open_values", "terse", "templates", "data_note")
+
+
+def build_record_path(examples_path: str | Path) -> Path:
+    return Path(str(examples_path) + ".build.json")
+
+
+def write_build_record(examples_path: str | Path, args: argparse.Namespace, n_samples: int, n_examples: int,
+                       stats: dict[str, int]) -> None:
+    """Beside a dump: how its examples were built (files, options, data seed), so a card made elsewhere says so."""
+    record = {"args": {**{k: getattr(args, k) for k in BUILD_OPTIONS}, "data_seed": args.seed},
+              "n_samples": n_samples, "n_examples": n_examples, "stats": stats}
+    build_record_path(examples_path).write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
+
+
+def read_build_record(examples_path: str | Path) -> dict[str, Any]:
+    """The dump's build record, or {} for a dump made before records were written."""
+    path = build_record_path(examples_path)
+    if not path.is_file():
+        log.warning("no build record beside %s: the card will show this run's (unused) data options", examples_path)
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def use_cuda(device: str) -> bool:
@@ -296,20 +329,24 @@ def train(args: argparse.Namespace) -> None:
     stats: dict[str, int] = {}
     labels = list(dict.fromkeys(tag_to_label.values()))  # the prompt order every example is built with
     n_samples: int | None = None  # unknown for prebuilt examples
+    built: dict[str, Any] = {}  # how prebuilt examples were made (the dump's sidecar), for the card
     if args.examples:
         examples = read_examples(args.examples, labels)
         log.info("%d prebuilt examples from %s", len(examples), args.examples)
+        built = read_build_record(args.examples)
+        n_samples, stats = built.get("n_samples"), built.get("stats", {})
     else:
         examples, n_samples = _build(args, tag_to_label, stats)
         if args.dump_examples:
             write_examples(args.dump_examples, examples, labels)
+            write_build_record(args.dump_examples, args, n_samples, len(examples), stats)
             log.info("wrote %d examples (%s) to %s", len(examples), stats, args.dump_examples)
             return
     examples = length_grouped(examples, args.batch_size, args.seed)
     log.info("%s training samples -> %d examples (%s); %d dev samples", n_samples or "prebuilt", len(examples), stats,
              len(dev))
-    run = {"args": vars(args), "n_samples": n_samples, "n_examples": len(examples), "stats": stats,
-           "device": "cuda" if cuda else "cpu"}
+    run = {"args": {**vars(args), **built.get("args", {})}, "n_samples": n_samples, "n_examples": len(examples),
+           "stats": stats, "device": "cuda" if cuda else "cpu"}
     (work / "run.json").write_text(json.dumps(run, indent=2))
 
     from gliner.training import Trainer, TrainingArguments
