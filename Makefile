@@ -6,7 +6,7 @@ EXTRAS ?= eval,peers,test,gui
 TORCH_VERSION ?= 2.13.0
 STAMP := $(VENV)/.installed-$(shell echo $(EXTRAS) | tr ',' '-')
 
-.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector model-detector-stage3 model-detector-stage4 model-relevance clean
+.PHONY: setup run serve tray test bench screenshots app package smoke model-detector-data model-detector model-detector-stage3 model-detector-stage4 model-detector-stage5 model-relevance clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -42,8 +42,8 @@ bench: setup
 	$(VENV)/bin/veil bench
 
 ## model-detector: rebuild the shipped GLiNER detector (docs/models/detector-card.md): 1000 steps on
-## their own schedule, then a warm restart to step 1600, then a third and a fourth stage
-## (model-detector-stage3, model-detector-stage4);
+## their own schedule, then a warm restart to step 1600, then a third, a fourth and a fifth stage
+## (model-detector-stage3, -stage4, -stage5);
 ## resumable: rerun to continue from the newest checkpoint in build/gliner-work
 GLINER_DATA := build/gliner-data
 # how model-detector-data makes the files, for the model card (keep in step with the commands below)
@@ -72,6 +72,7 @@ model-detector: model-detector-data
 	  --open-values --terse 400 --data-note '$(GLINER_DATA_NOTE)'
 	$(MAKE) model-detector-stage3
 	$(MAKE) model-detector-stage4
+	$(MAKE) model-detector-stage5
 
 ## model-detector-stage3: the third stage (session 16): the model in local_models/weights/veil-gliner-minilm (the
 ## second stage's, when run by model-detector) continued on the hand-written-style texts of
@@ -94,29 +95,36 @@ model-detector-stage3: model-detector-data
 	  --freeze-layers 2 --bf16 --max-steps 450 --batch-size 8 --lr 2e-5 --others-lr 2e-4 --warmup-ratio 0.05 \
 	  --save-steps 80 --seed 47 --threads 2 --open-values --data-note '$(HW_NOTE)'
 
-## model-detector-stage4: the fourth stage (session 21, the shipped model): the stage-3 model continued on all
-## 600 texts of local_models/training/texts/ (part1-12) with stage 3's replay. The examples are built once
-## (--dump-examples, with a build record beside them) and trained on DET_DEVICE: ~3 min on one H100 GPU (how the
-## shipped weights were made; copy build/hw-train4/examples.jsonl.xz* and the dev files there), ~40 min on 2 CPU cores
+## model-detector-stage4 / -stage5: the stage-3 model continued on the first 600 texts of
+## local_models/training/texts/ (part1-12; session 21), then that model on all 1,000 (part1-20; session 22, the
+## shipped one), each with stage 3's replay. The examples are built once (--dump-examples, with a build record
+## beside them) and trained on DET_DEVICE: 3-4 min on one H100 GPU (how the shipped weights were made; copy
+## build/hw-trainN/examples.jsonl.xz* and the dev files there), 40-50 min on 2 CPU cores
 DET_DEVICE ?= auto
-HW4_TRAIN := build/hw-train4
-HW4_NOTE := stage 4 (session 21): local_models/training/texts/part1-12.jsonl; python -m local_models.training.replay --seed 16 --out build/hw-train4 build/gliner-data/train-single.jsonl:300 train-multi.jsonl:200 train-hard.jsonl:60 train-distract.jsonl:40 (stage 3's replay)
-model-detector-stage4: model-detector-data
-	mkdir -p $(HW4_TRAIN)
-	$(PY) -m local_models.training.replay --seed 16 --out $(HW4_TRAIN) $(GLINER_DATA)/train-single.jsonl:300 \
+HW_STAGE_NOTE = stage $(1) (session $(2)): local_models/training/texts/part1-$(3).jsonl; python -m local_models.training.replay --seed 16 --out build/hw-train$(1) build/gliner-data/train-single.jsonl:300 train-multi.jsonl:200 train-hard.jsonl:60 train-distract.jsonl:40 (the replay of stage 3)
+# $(call hw-stage,STAGE,SESSION,LAST_PART,STEPS,SAVE_STEPS,SEED): continue local_models/weights/veil-gliner-minilm
+define hw-stage
+	mkdir -p build/hw-train$(1)
+	$(PY) -m local_models.training.replay --seed 16 --out build/hw-train$(1) $(GLINER_DATA)/train-single.jsonl:300 \
 	  $(GLINER_DATA)/train-multi.jsonl:200 $(GLINER_DATA)/train-hard.jsonl:60 $(GLINER_DATA)/train-distract.jsonl:40
 	$(PY) -m local_models.training.train_gliner \
-	  --train $(foreach i,1 2 3 4 5 6 7 8 9 10 11 12,local_models/training/texts/part$(i).jsonl) \
-	  $(foreach s,single multi hard distract,$(HW4_TRAIN)/replay-$(s).jsonl) \
-	  --work-dir build/gliner-work-stage4 --label-set soft --copies 2 --augment-prob 0.5 --max-words 160 --open-values \
-	  --seed 47 --data-note '$(HW4_NOTE)' --dump-examples $(HW4_TRAIN)/examples.jsonl.xz
-	$(PY) -m local_models.training.train_gliner --examples $(HW4_TRAIN)/examples.jsonl.xz \
+	  --train $(foreach i,$(shell seq 1 $(3)),local_models/training/texts/part$(i).jsonl) \
+	  $(foreach s,single multi hard distract,build/hw-train$(1)/replay-$(s).jsonl) \
+	  --work-dir build/gliner-work-stage$(1) --label-set soft --copies 2 --augment-prob 0.5 --max-words 160 --open-values \
+	  --seed 47 --data-note "$(call HW_STAGE_NOTE,$(1),$(2),$(3))" --dump-examples build/hw-train$(1)/examples.jsonl.xz
+	$(PY) -m local_models.training.train_gliner --examples build/hw-train$(1)/examples.jsonl.xz \
 	  --dev $(HW_DEV) $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl \
 	  $(GLINER_DATA)/dev-distract.jsonl \
-	  --dev-n 100 --work-dir build/gliner-work-stage4 --init-weights local_models/weights/veil-gliner-minilm \
+	  --dev-n 100 --work-dir build/gliner-work-stage$(1) --init-weights local_models/weights/veil-gliner-minilm \
 	  --label-set soft --max-words 160 --max-width 12 --dropout 0.3 --span-mode marker --freeze-layers 2 --bf16 \
-	  --max-steps 1800 --batch-size 8 --lr 3e-5 --others-lr 3e-4 --warmup-ratio 0.05 --save-steps 180 --seed 48 \
+	  --max-steps $(4) --batch-size 8 --lr 3e-5 --others-lr 3e-4 --warmup-ratio 0.05 --save-steps $(5) --seed $(6) \
 	  --threads 2 --workers 2 --device $(DET_DEVICE)
+endef
+model-detector-stage4: model-detector-data
+	$(call hw-stage,4,21,12,1800,180,48)
+
+model-detector-stage5: model-detector-data
+	$(call hw-stage,5,22,20,2400,240,49)
 
 ## screenshots: re-render docs/screenshots (needs xvfb-run; trayer optional)
 screenshots: setup
