@@ -223,7 +223,7 @@ _TIMESTAMP = (r"(?:(?:\[[^\]\n]{0,24}?\d{1,2}[:.]\d{2}[^\]\n]{0,12}\]|"
               r"[ \t]*[-–—:]?[ \t]*)?")
 _SPEAKER_RE = re.compile(
     r"^[ \t]*" + _TIMESTAMP + r"(?:\[([^\]\n]{1,60})\]|<([^>\n]{1,40})>|\*\*([^*\n]{1,40})\*\*[ \t]*:?|"
-    r"([^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
+    r"(@[\w.'’-]*\w|[^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
     re.MULTILINE,
 )
 _ROLE_LABEL_RE = re.compile(r"^[ \t]*([^\W\d_][\w.-]{0,20})[ \t]*\(([^)\n]{1,60})\)[ \t]*:", re.MULTILINE)
@@ -704,6 +704,8 @@ def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int,
         line_end = text.find("\n", m.end())
         candidates.append((m.start(), m.end(), len(text) if line_end < 0 else line_end, name, bracketed))
     candidates = sorted({c[0]: c for c in reversed(candidates)}.values())  # one label per line
+    if sum(c[3].startswith("@") for c in candidates) < 2:  # handle labels make a chat only when two lines have one
+        candidates = [c for c in candidates if not c[3].startswith("@")]
     lines_of: dict[str, list[str]] = {}
     for _, end, line_end, name, _ in candidates:
         lines_of.setdefault(name.casefold(), []).append(text[end:line_end])
@@ -743,7 +745,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     speakers = _speakers(text, [e for e in ents if e.tag in PERSON_TAGS or e.tag == HANDLE_TAG])
     speaker_lines: list[tuple[int, int, int]] = []  # (line start, line end, cluster)
     for line_start, label_end, line_end, name in speakers:
-        cluster = people.find(name, line_start)
+        # a handle-labelled line ("@marta.nowicka: I'm out ...") speaks for the handle's person
+        cluster = (name.startswith("@") and people.handle_owner(name)) or people.find(name, line_start)
         anchors.append(_Anchor(line_start, label_end, cluster.key))
         speaker_lines.append((line_start, line_end, cluster.key))
     if not speaker_lines:  # e-mail headers and quoted replies: each block's "I" is its writer

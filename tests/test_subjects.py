@@ -179,6 +179,21 @@ def test_chat_transcript_with_angle_and_dash_speakers():
     assert [s for _, s in got] == ["A", "B", "A"]
 
 
+
+def test_handle_labelled_chat_lines_speak_for_the_handles_person():
+    text = ("@marta.nowicka: I'm out from 4 Mar for surgery on a herniated disc\n"
+            "@dev_oyelaran: I can take 4 Mar to 9 Mar. Rafa can you do the week after?\n"
+            "@rafa.quintero: yep, 10 Mar to 16 Mar works. Get well soon Marta")
+    got = by_text(text, ("@marta.nowicka", "Social Media Handle"), ("4 Mar", "Date"), ("herniated disc", "Medical Condition"),
+                  ("@dev_oyelaran", "Social Media Handle"), ("4 Mar", "Date", 1), ("9 Mar", "Date"), ("Rafa", "Nickname"),
+                  ("@rafa.quintero", "Social Media Handle"), ("10 Mar", "Date"), ("16 Mar", "Date"), ("Marta", "Nickname"))
+    assert got == [("@marta.nowicka", "A"), ("4 Mar", "A"), ("herniated disc", "A"), ("@dev_oyelaran", "B"), ("4 Mar", "B"),
+                   ("9 Mar", "B"), ("Rafa", "C"), ("@rafa.quintero", "C"), ("10 Mar", "C"), ("16 Mar", "C"), ("Marta", "A")]
+    # one handle-labelled line among section headers is no chat: its "my" stays the writer's
+    text = "[Slack]\n@lena.vogel: my laptop fan is loud\n[customer email]\nmy Visa 4929 1187 3021 6650 was charged twice. Beatriz Almeida"
+    got = by_text(text, ("@lena.vogel", "Social Media Handle"), ("4929 1187 3021 6650", "Credit Card"), ("Beatriz Almeida", "Full Name"))
+    assert got[1][1] == got[2][1]
+
 def test_nickname_then_sign_off_is_one_narrator_and_relations_are_positional():
     text = (
         "Dear team,\n\nMost people just call me Pip, and I work at Roldan Studio.\n\n"
