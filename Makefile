@@ -81,11 +81,13 @@ HW_TRAIN := build/hw-train
 HW_DEV := eval/data/attribution-dev.jsonl eval/data/attribution-dev2.jsonl eval/data/chat-dev.jsonl \
 	eval/data/attribution-dev4.jsonl eval/data/attribution-dev5.jsonl
 HW_NOTE := stage 3 (session 16): local_models/training/texts/part1-6.jsonl copied to build/hw-train; python -m local_models.training.replay --seed 16 --out build/hw-train build/gliner-data/train-single.jsonl:300 train-multi.jsonl:200 train-hard.jsonl:60 train-distract.jsonl:40 (the TRAIN files of model-detector-data)
+# stage 3's fixed replay of generator TRAIN samples (file:count), reused by the later stages
+HW_REPLAY = $(GLINER_DATA)/train-single.jsonl:300 $(GLINER_DATA)/train-multi.jsonl:200 $(GLINER_DATA)/train-hard.jsonl:60 \
+  $(GLINER_DATA)/train-distract.jsonl:40
 model-detector-stage3: model-detector-data
 	mkdir -p $(HW_TRAIN)
 	cp local_models/training/texts/part*.jsonl $(HW_TRAIN)/
-	$(PY) -m local_models.training.replay --seed 16 --out $(HW_TRAIN) $(GLINER_DATA)/train-single.jsonl:300 \
-	  $(GLINER_DATA)/train-multi.jsonl:200 $(GLINER_DATA)/train-hard.jsonl:60 $(GLINER_DATA)/train-distract.jsonl:40
+	$(PY) -m local_models.training.replay --seed 16 --out $(HW_TRAIN) $(HW_REPLAY)
 	$(PY) -m local_models.training.train_gliner \
 	  --train $(foreach i,1 2 3 4 5 6,$(HW_TRAIN)/part$(i).jsonl) $(foreach s,single multi hard distract,$(HW_TRAIN)/replay-$(s).jsonl) \
 	  --dev $(HW_DEV) $(GLINER_DATA)/dev-single.jsonl $(GLINER_DATA)/dev-multi.jsonl $(GLINER_DATA)/dev-hard.jsonl \
@@ -105,8 +107,7 @@ HW_STAGE_NOTE = stage $(1) (session $(2)): local_models/training/texts/part1-$(3
 # $(call hw-stage,STAGE,SESSION,LAST_PART,STEPS,SAVE_STEPS,SEED): continue local_models/weights/veil-gliner-minilm
 define hw-stage
 	mkdir -p build/hw-train$(1)
-	$(PY) -m local_models.training.replay --seed 16 --out build/hw-train$(1) $(GLINER_DATA)/train-single.jsonl:300 \
-	  $(GLINER_DATA)/train-multi.jsonl:200 $(GLINER_DATA)/train-hard.jsonl:60 $(GLINER_DATA)/train-distract.jsonl:40
+	$(PY) -m local_models.training.replay --seed 16 --out build/hw-train$(1) $(HW_REPLAY)
 	$(PY) -m local_models.training.train_gliner \
 	  --train $(foreach i,$(shell seq 1 $(3)),local_models/training/texts/part$(i).jsonl) \
 	  $(foreach s,single multi hard distract,build/hw-train$(1)/replay-$(s).jsonl) \
