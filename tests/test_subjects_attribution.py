@@ -376,7 +376,8 @@ def test_interview_roles_named_once_keep_their_speaker():
 
 
 @pytest.mark.parametrize(
-    "answer", ["Tomasz Nowak.", "Yes, it's Tomasz Nowak.", "Sure - my name is Mr Tomasz Nowak."],
+    "answer", ["Tomasz Nowak.", "Yes, it's Tomasz Nowak.", "Sure - my name is Mr Tomasz Nowak.",
+               "Hi, yeah, it's Tomasz Nowak from Orlen.", "Hiya, it's Tomasz Nowak, I rang before."],
 )
 def test_role_labelled_speaker_who_answers_with_a_name_is_that_person(answer):
     text = (f"Agent: Can I take your full name?\nCaller: {answer}\nAgent: And what happened?\n"
