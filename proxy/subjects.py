@@ -226,6 +226,16 @@ _SPEAKER_RE = re.compile(
     r"(@[\w.'’-]*\w|[^\W\d_][\w.'’-]*(?:[ \t]+[^\W\d_][\w.'’-]*){0,2})[ \t]*(?::|[—–]|-{1,2}(?=[ \t])|>))",
     re.MULTILINE,
 )
+# a bracketed line label that names a medium or a section: "[Voicemail]", "[Clip 2 - voicemail]", "[Dictation 1]",
+# "[Team stand-up]", "[Recording, made by tenant]": a paste of several recordings or notes, each with its own
+# speaker, whom the section names when it opens with a name ("[Voicemail] Hallo, this is Anneliese Brandt, ...")
+_MEDIUM_WORDS = frozenset({
+    "voicemail", "dictation", "dictated", "podcast", "clip", "recording", "recorded", "memo", "note", "notes", "call",
+    "transcript", "transcribed", "auto-transcribed", "email", "e-mail", "mail", "message", "sms", "text", "whatsapp",
+    "slack", "teams", "chat", "stand-up", "standup", "meeting", "ticket", "log", "audio", "video", "screenshot",
+    "attachment", "section", "part", "page", "photo", "letter", "post", "comment", "reply", "forwarded", "document",
+    "file", "draft", "entry", "diary", "journal", "minutes", "agenda", "radio", "broadcast", "interview", "voice",
+})
 _ROLE_LABEL_RE = re.compile(r"^[ \t]*([^\W\d_][\w.-]{0,20})[ \t]*\(([^)\n]{1,60})\)[ \t]*:", re.MULTILINE)
 NOT_SPEAKERS = frozenset({
     "note", "notes", "update", "edit", "question", "questions", "context", "background", "ps", "p.s", "q", "a", "re",
@@ -754,8 +764,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at
-    # role-labelled turns ("Caller:", "Customer:"): where the line's words start, for a name given in answer
-    role_turns = {line_start: label_end for line_start, label_end, _, name in speakers if _is_role_word(name)}
+    # role-labelled turns ("Caller:", "Customer:") and a paste's sections ("[Voicemail]"): where the line's words
+    # start, for a name given in answer or in a caller's opening
+    role_turns = {line_start: label_end for line_start, label_end, _, name in speakers
+                  if _is_role_word(name) or not _MEDIUM_WORDS.isdisjoint(re.findall(r"[^\W\d_][\w-]*", name.casefold()))}
 
     mentions: dict[str, int] = {}
     for e in ents:

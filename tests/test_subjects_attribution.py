@@ -880,3 +880,16 @@ def test_a_relation_of_a_name_and_a_call_opening_it_is_name_people():
     got = letters(text, ("Rashida", "Nickname"), ("9 Pembury Mews", "Street Address"), ("Femi Adewale", "Full Name"),
                   ("31 July", "Date"), ("07384 552 019", "Phone Number"))
     assert got == "AABBA"
+
+
+def test_a_pasted_section_that_opens_with_a_name_speaks_for_that_person():
+    text = ("[Dictation 1] Um, shopping: milk, eggs, bin bags.\n\n"
+            "[Voicemail] Hallo, this is Anneliese Brandt, I'm calling about my overdraft. My account is "
+            "DE44 5001 0517 5407 3249 31, I was paid on the 1st of March.\n\n"
+            "[Podcast] ...and this week's letter is from Marco Rossi in Turin.")
+    got = letters(text, ("Anneliese Brandt", "Full Name"), ("DE44 5001 0517 5407 3249 31", "Bank Account"),
+                  ("1st of March", "Date"), ("Marco Rossi", "Full Name"), ("Turin", "City/Region"))
+    assert got == "AAABB"
+    # bracketed names still speak
+    text = "[Da-eun] I just turned 48\n[Tijs] I'm an anarchist.\n[Da-eun] I grew up in Incheon!"
+    assert letters(text, ("48", "Age"), ("anarchist", "Political Affiliation"), ("Incheon", "City/Region")) == "ABA"
