@@ -156,6 +156,7 @@ _INTRO_RE = re.compile(
     r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?,]\s*)it['’]s\s+$|"  # "Hi there, it's Rashida (landlord ...)": a call or a note opening
+    r"(?:^|\n)[ \t]*about\s+me\s*[:—–-]|"  # "About me: Harold Bixby, 78, ..." heading a profile
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"

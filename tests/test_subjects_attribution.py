@@ -893,3 +893,12 @@ def test_a_pasted_section_that_opens_with_a_name_speaks_for_that_person():
     # bracketed names still speak
     text = "[Da-eun] I just turned 48\n[Tijs] I'm an anarchist.\n[Da-eun] I grew up in Incheon!"
     assert letters(text, ("48", "Age"), ("anarchist", "Political Affiliation"), ("Incheon", "City/Region")) == "ABA"
+
+
+def test_about_me_heading_names_the_narrator():
+    text = ("About me: Harold Bixby, 78, retired long-haul trucker out of Amarillo. Quit school at 16, got my GED in "
+            "the Army. Widower. Baptist. I get $1,912 a month from social security. I like Louis L'Amour westerns.")
+    got = letters(text, ("Harold Bixby", "Full Name"), ("78", "Age"), ("Amarillo", "City/Region"),
+                  ("GED", "Education Level"), ("Baptist", "Religious Belief"), ("$1,912", "Social Security Payment"),
+                  ("Louis L'Amour", "Full Name"))
+    assert got == "AAAAAAB"
