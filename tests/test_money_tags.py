@@ -59,6 +59,17 @@ def tag_of(text: str, span: str) -> str | None:
         # money put aside is a balance
         ("After the rent I still have $9,400 put aside.", "$9,400", "Account Balance"),
         ("From each paycheck they set aside €150.", "€150", "Account Balance"),
+        # the deciding word opens the sentence, beyond the window before the amount
+        ("The rent for Unit 3B, 220 Dufferin Street will go up from $1,950 to $2,300 in September.", "$2,300",
+         "Monthly Expenses"),
+        # benefits by name, and payslips, tax letters and rents in other languages
+        ("He gets about £740 a month in PIP but can't work.", "£740", "Social Security Payment"),
+        ("Brutto: 4.250,00 € | Lohnsteuer: 612,41 € | Netto: 2.741,90 €", "612,41 €", "Tax Payment"),
+        ("Brutto: 4.250,00 € | Lohnsteuer: 612,41 € | Netto: 2.741,90 €", "2.741,90 €", "Monthly Income"),
+        ("Total devengado 2.650,00 € | Retención IRPF 424,00 €", "424,00 €", "Tax Payment"),
+        ("Compte tenu de votre loyer de 610 €.", "610 €", "Monthly Expenses"),
+        ("Every month I send NT$25,000 to my sister.", "NT$25,000", "Monthly Expenses"),
+        ("The home charges £1,480 a week, paid from her savings.", "£1,480", "Monthly Expenses"),
     ],
 )
 def test_phrases_pick_the_tag(text: str, span: str, tag: str) -> None:

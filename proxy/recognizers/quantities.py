@@ -4,7 +4,11 @@ The amount's format says "money"; only the words around it say whose money:
 "salary of $4,500" is Monthly Income, "$4,500 in savings" an Account Balance
 (mapping from docs/annotation-guidelines.md). An amount with no deciding word
 is still personal money in a prompt, so it is kept as Account Balance with a
-low score, unless it is per month ("$5,200/month"): that is mostly a pay.
+low score, unless it is per month ("$5,200/month"): that is mostly a pay, or
+unless a money word opens its sentence further back ("The rent for Unit 3B, 220
+Dufferin Street will go up from $1,950 to $2,300"). Benefits by name ("PIP")
+and the money words of pasted payslips, tax letters and rent letters in other
+languages ("Lohnsteuer", "IRPF", "loyer") count too.
 Phrases beat their single words ("left to pay" is a loan, "CPP payment" a
 pension), and the words after an amount stop at the next "and ...". A
 percentage without a financial word ("50% chance") is dropped, and so is a
@@ -75,6 +79,12 @@ MONEY_TAG_WORDS = Keywords(
             ),
             "Social Security Payment",
         ),
+        # benefits by name, and the words of payslips, tax letters and rent rises in other languages that users
+        # paste ("Lohnsteuer: 612,41 €", "Retención IRPF 424,00 €", "votre loyer de 610 €", "Sahod ko HK$4,990")
+        ("{=PIP,=DWP,=ESA,personal independence payment,attendance allowance,child benefit,va disability}", "Social Security Payment"),
+        ("{lohnsteuer,kirchensteuer,einkommensteuer,irpf,impôt{,s},imposto,impuesto{,s},=PAYG}", "Tax Payment"),
+        ("{brutto,netto,gehalt,salaire,sueldo,salario,salário,stipendio,sahod,gano,ganho,verdiene}", "Monthly Income"),
+        ("{miete,loyer,alquiler,renda,aluguel,affitto,charge{,s,d},send{,s},sending}", "Monthly Expenses"),
         # "$7,900 a month before tax" is a pay, not a tax
         ("{before,after,pre,post,net of} tax{,es}", "Monthly Income"),
         ("tax{,es}{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}", "Tax Payment"),
@@ -142,6 +152,10 @@ _PER_MONTH = re.compile(
 )
 
 
+# how far back in its sentence an amount with no money word in its window looks for one
+_SENTENCE_REACH = 160
+
+
 class _MoneyRecognizer(PatternRecognizer):
     """Money amounts: words after the value stop at the next conjoined fact, and an
     amount per month with no money word is income rather than the default balance."""
@@ -156,6 +170,10 @@ class _MoneyRecognizer(PatternRecognizer):
         hit = self.context.nearest(doc, start, end, before=before, after=after)
         if hit is None and (per_month := _PER_MONTH.match(doc.text, end)) is not None:
             return ContextHit("Monthly Income", per_month["words"], per_month.start("words") - end, False)
+        if hit is None:
+            # "the rent for Unit 3B, 220 Dufferin St will go up from $1,950 to $2,300": the deciding word opens
+            # the sentence, further back than the window; the window before stops at a sentence end anyway
+            hit = self.context.nearest(doc, start, end, before=_SENTENCE_REACH, after=0)
         return hit
 
 
