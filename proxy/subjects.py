@@ -15,7 +15,7 @@ merged entity list of any detector:
    whose name it spells ("@maria_l88"). Dialogue speaker labels
    ("Maya:", "[Maya]", "maya_k:", a chat export's "12/05/25, 21:14 - Maya:"
    or "[Sat 19:02] Maya:", an interview's "Q (Maya Lopez, editor):" and
-   the "Q:" lines after it) are people
+   the "Q:" lines after it, a pasted "[Voicemail]" section) are people
    too, and so are the writers of a mail thread: a "From: Maya" header's
    block and the "> " lines after "On ..., Maya wrote:". A nickname stated in
    the text ("goes by Beans", "prefers Doc", "Nickname | Ziggy", "I prefer
@@ -61,7 +61,8 @@ merged entity list of any detector:
    from the start (a heading about someone, "Recommendation for X", is
    not), so "Call me Dede" or "I am Zainichi Korean" below it adds no one;
    a dialogue speaker's "I go by Vicky" names the speaker, and so does a name
-   that opens a role-labelled turn: "Caller: Yes, it's Nomvula Dlamini.");
+   that opens a role-labelled turn or a pasted section: "Caller: Yes, it's Nomvula Dlamini.", "CALLER: Hi,
+   yeah, it's ...", "[Voicemail] Hallo, this is Anneliese Brandt, ..."; so does "About me: X" heading a profile);
    "my sister"/"my colleague's" refers to the person introduced with that
    relation (so does a family word opening a sentence, "Father is ...", but
    only when someone was introduced with it or its synonym: "my dad, X") (an unnamed carer, "my doctor confirmed ...", and an
