@@ -24,7 +24,7 @@ from pathlib import Path
 from eval.dataset import Sample, load_samples
 from eval.metrics import score_sample
 from eval.prediction import Prediction
-from eval.systems import predicted
+from eval.systems import distinct_entities
 from proxy.entities import Entity
 from proxy.subjects import assign_subjects
 
@@ -40,7 +40,7 @@ def dump(files: Sequence[str | Path], out: str | Path, detectors: Sequence[str] 
         for path in files:
             samples, _ = load_samples(path)
             for sample in samples:
-                entities = [[e.text, e.start, e.end, e.tag, e.score, e.detector] for e in detector.detect(sample.description)]
+                entities = [replace(e, subject=None).to_dict() for e in detector.detect(sample.description)]
                 handle.write(json.dumps({"file": str(path), "id": sample.id, "entities": entities}) + "\n")
                 count += 1
     return count
@@ -49,7 +49,7 @@ def dump(files: Sequence[str | Path], out: str | Path, detectors: Sequence[str] 
 def strict_f1(sample: Sample, entities: Sequence[Entity]) -> float:
     """The sample's Strict-F1 once `entities` (subjects unset) are attributed by the current rules."""
     attributed = assign_subjects(sample.description, [replace(e, subject=None) for e in entities])
-    prediction = Prediction(entities=list(dict.fromkeys(predicted(e) for e in attributed)), query_related=None, masked="")
+    prediction = Prediction(entities=distinct_entities(attributed), query_related=None, masked="")
     value = score_sample(sample, prediction)["strict_f1"]
     return float(value) if value is not None else 0.0
 
@@ -64,8 +64,7 @@ def score(dump_file: str | Path) -> dict[str, dict[str, float]]:
             path = row["file"]
             if path not in samples:
                 samples[path] = {s.id: s for s in load_samples(path)[0]}
-            entities = [Entity(text, start, end, tag, score_, detector) for text, start, end, tag, score_, detector
-                        in row["entities"]]
+            entities = [Entity(**{k: v for k, v in e.items() if k != "type"}) for e in row["entities"]]
             out.setdefault(path, {})[row["id"]] = strict_f1(samples[path][row["id"]], entities)
     return out
 

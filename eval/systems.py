@@ -51,7 +51,7 @@ def predicted(entity: Entity) -> PredictedEntity:
     return PredictedEntity(entity.text, entity.type, entity.tag, entity.subject or DEFAULT_SUBJECT)
 
 
-def _distinct_entities(entities: Sequence[Entity]) -> list[PredictedEntity]:
+def distinct_entities(entities: Sequence[Entity]) -> list[PredictedEntity]:
     return list(dict.fromkeys(predicted(e) for e in entities))
 
 
@@ -101,7 +101,7 @@ def _from_protection(protection: Protection, latency: float | None, *, judges_re
     detected = [f.entity for f in protection.findings if f.entity.detector != PROPAGATED]
     needed = [d.entity.text for d in protection.decisions if not d.masked and d.reason is Reason.NEEDED]
     return Prediction(
-        entities=_distinct_entities(detected),
+        entities=distinct_entities(detected),
         query_related=needed if judges_relevance else None,
         masked=protection.texts[0],
         masked_texts=[f.entity.text for f in protection.findings if f.masked],

@@ -769,7 +769,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     # role-labelled turns ("Caller:", "Customer:") and a paste's sections ("[Voicemail]"): where the line's words
     # start, for a name given in answer or in a caller's opening
     role_turns = {line_start: label_end for line_start, label_end, _, name in speakers
-                  if _is_role_word(name) or not _MEDIUM_WORDS.isdisjoint(re.findall(r"[^\W\d_][\w-]*", name.casefold()))}
+                  if _is_role_word(name) or _is_medium_label(name)}
 
     mentions: dict[str, int] = {}
     for e in ents:
@@ -1278,6 +1278,11 @@ def _is_role_word(label: str) -> bool:
     if not head or label.casefold() in NOT_SPEAKERS or label.casefold() in _NOT_ROLES:
         return False
     return head in _ROLE_WORDS or head in RELATIONS or head.endswith(_ROLE_SUFFIXES)
+
+
+def _is_medium_label(label: str) -> bool:
+    """Whether a line label names a pasted section's medium ("Voicemail", "Clip 2 - voicemail"), not a person."""
+    return not _MEDIUM_WORDS.isdisjoint(re.findall(r"[^\W\d_][\w-]*", label.casefold()))
 
 
 def _role_anchors(text: str, ents: Sequence[Entity], owner: dict[int, int], spans: _Spans) -> list[_Anchor]:

@@ -179,7 +179,6 @@ def test_chat_transcript_with_angle_and_dash_speakers():
     assert [s for _, s in got] == ["A", "B", "A"]
 
 
-
 def test_handle_labelled_chat_lines_speak_for_the_handles_person():
     text = ("@marta.nowicka: I'm out from 4 Mar for surgery on a herniated disc\n"
             "@dev_oyelaran: I can take 4 Mar to 9 Mar. Rafa can you do the week after?\n"
@@ -193,6 +192,7 @@ def test_handle_labelled_chat_lines_speak_for_the_handles_person():
     text = "[Slack]\n@lena.vogel: my laptop fan is loud\n[customer email]\nmy Visa 4929 1187 3021 6650 was charged twice. Beatriz Almeida"
     got = by_text(text, ("@lena.vogel", "Social Media Handle"), ("4929 1187 3021 6650", "Credit Card"), ("Beatriz Almeida", "Full Name"))
     assert got[1][1] == got[2][1]
+
 
 def test_nickname_then_sign_off_is_one_narrator_and_relations_are_positional():
     text = (
