@@ -822,7 +822,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if cluster is None and not known and in_dialogue:
                 line_start = text.rfind("\n", 0, e.start) + 1
                 label_end = role_turns.get(line_start)
-                if label_end is not None and _ANSWERED_NAME_RE.fullmatch(text, label_end, e.start):
+                asked = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
+                if label_end is not None and _ANSWERED_NAME_RE.fullmatch(text, label_end, e.start) \
+                        and not _ASKS_ANOTHERS_NAME_RE.search(asked):
                     cluster = people.clusters[speaker_at(e.start)]  # "Customer: Vikram Sethi.", "Caller: Yes, it's X"
                     cluster.tokens |= _name_tokens(e.text)
             self_intro = intro is not None and _FIRST_CI_RE.search(intro.group(0)) is not None
@@ -890,6 +892,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             cluster = people.mailbox_owner(e.text)
             if cluster is not None:
                 owner[i] = cluster.key  # "Beth has emailed him from beth.hollis@...": hers, not his
+
+    served = _served_party(ents, owner, speakers, people)
 
     def self_cluster(pos: int) -> int:
         nonlocal narrator
@@ -980,7 +984,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             me = speaker_at(start)
             if me is None and narrator is not None:
                 me = narrator.key
-            key = _by_gender(recent.others(me), _pronoun_gender(text[start:end]), people.clusters)
+            others = [k for k in recent.others(me) if served is None or k != served[0]]
+            key = _by_gender(others, _pronoun_gender(text[start:end]), people.clusters)
             if key is None:
                 continue
         resolved.append(_Anchor(start, end, key))
@@ -1028,6 +1033,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             else:
                 owner[i] = -1
 
+    if served is not None:
+        for i, key in owner.items():
+            if key == served[0]:
+                owner[i] = served[1]
     _merge_surnames_into_mailboxes(ents, owner, people)
     letters: dict[int, str] = {}
     for i in range(len(ents)):
@@ -1035,6 +1044,26 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         if key not in letters:
             letters[key] = _letter(len(letters))
     return [replace(e, subject=letters[owner[i]]) for i, e in enumerate(ents)]
+
+
+def _served_party(
+    ents: Sequence[Entity], owner: dict[int, int], speakers: Sequence[tuple[int, int, int, str]], people: _People
+) -> tuple[int, int] | None:
+    """(unnamed role, named party) of a two-party call or chat where one side is only a role ("ADVISER:", "AGENT:",
+    "STAFF:") and never named. That side is no subject: what its lines mention belongs to the party it serves
+    ("ADVISER: StepClear Debt Advice, how can I help?", "ANALYST: I can see failed logins from 10.44.12.187"), and
+    "he"/"she" never mean it ("CALLER: ... my mother, Monique Gagnon. ... She's eighty-seven"). A relative ("Mum:")
+    is a person."""
+    labels: dict[int, set[str]] = {}
+    for line_start, _, _, name in speakers:
+        labels.setdefault(people.find(name, line_start).key, set()).add(name.casefold())
+    if len(labels) != 2:
+        return None
+    named = {owner[i] for i, e in enumerate(ents) if e.tag in PERSON_TAGS and i in owner}
+    roles = [k for k, names in labels.items() if k not in named and all(
+        _is_role_word(n) and n.split()[-1] not in RELATIONS for n in names)]
+    others = [k for k in labels if k in named]
+    return (roles[0], others[0]) if len(roles) == 1 and len(others) == 1 else None
 
 
 def _merge_surnames_into_mailboxes(ents: Sequence[Entity], owner: dict[int, int], people: _People) -> None:
@@ -1462,6 +1491,15 @@ _ANSWERED_NAME_RE = re.compile(
     r"(?:good[ \t]+)?(?:morning|afternoon|evening))\b[ \t]*[,.!—–-]?[ \t]*){0,3}"
     r"(?:(?:it['’]s|it\s+is|this\s+is|i['’]m|i\s+am|my\s+(?:full\s+)?name\s*(?:is|['’]s|:)|(?:full\s+)?name\s*[:—–-])[ \t]+)?"
     + _LINE_TITLE,
+    re.IGNORECASE,
+)
+
+
+# a question for someone else's name: "Recipient's name as on his CNIC?", "And your mother's full name?"; the answer
+# names that person, not the speaker ("the account holder's name" is the caller's own)
+_ASKS_ANOTHERS_NAME_RE = re.compile(
+    r"\b(?:his|her|their)\b[^\n]*\bname\b|\bname\b[^\n]*\b(?:his|her|their)\b"
+    rf"|\b(?:{_REL}|recipient|receiver|beneficiary|payee)['’]s\s+(?:(?:full|first|last|given|family|legal|maiden)\s+)?name\b",
     re.IGNORECASE,
 )
 

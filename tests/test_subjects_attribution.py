@@ -902,3 +902,34 @@ def test_about_me_heading_names_the_narrator():
                   ("GED", "Education Level"), ("Baptist", "Religious Belief"), ("$1,912", "Social Security Payment"),
                   ("Louis L'Amour", "Full Name"))
     assert got == "AAAAAAB"
+
+
+def test_an_unnamed_role_in_a_call_is_no_subject_of_its_own():
+    text = ("ADVISER: StepClear Debt Advice, you're talking to a debt adviser. Can I get your name?\n"
+            "CALLER: Kayleigh Ward. I've got in a right mess.\nADVISER: I can see a balance of £212, is that yours?\n"
+            "CALLER: Yes. About £1,640 comes in from work.")
+    got = letters(text, ("StepClear Debt Advice", "NGO"), ("Kayleigh Ward", "Full Name"), ("£212", "Account Balance"),
+                  ("£1,640", "Monthly Income"))
+    assert got == "AAAA"
+    # nor does "she" mean the agent
+    text = ("AGENT: Pension enquiries, hello.\nCALLER: My name is Étienne Gagnon, I act for my mother, Monique "
+            "Gagnon.\nAGENT: OK, and what's the question?\nCALLER: She's eighty-seven, she has Alzheimer's.")
+    got = letters(text, ("Étienne Gagnon", "Full Name"), ("Monique Gagnon", "Full Name"), ("eighty-seven", "Age"),
+                  ("Alzheimer's", "Medical Condition"))
+    assert got == "ABBB"
+    # a relative speaking is a person, named or not
+    text = "Mum: I'm at St Mary's, my blood pressure is up\nJake Lowe: ok I'll come after my shift at Tesco\nMum: thanks"
+    got = letters(text, ("St Mary's", "Healthcare Facility"), ("Jake Lowe", "Full Name"), ("Tesco", "Company Name"))
+    assert got == "ABB"
+
+
+def test_a_name_given_for_someone_else_is_not_the_callers():
+    text = ("AGENT: Western Union, who am I speaking with?\nCALLER: Grace Mensah. I'm sending money to my son.\n"
+            "AGENT: And the receiver's full name as on his ID?\nCALLER: Kofi Mensah. His number is +233 24 555 0192.\n"
+            "AGENT: Thank you.")
+    got = letters(text, ("Western Union", "Company Name"), ("Grace Mensah", "Full Name"), ("Kofi Mensah", "Full Name"),
+                  ("+233 24 555 0192", "Phone Number"))
+    assert got == "AABB"
+    # asked for one's own name, the answer is the caller's
+    text = "AGENT: What's your full name, please?\nCALLER: Grace Mensah. My number is +233 24 555 0192."
+    assert letters(text, ("Grace Mensah", "Full Name"), ("+233 24 555 0192", "Phone Number")) == "AA"
