@@ -70,6 +70,10 @@ def tag_of(text: str, span: str) -> str | None:
         ("Compte tenu de votre loyer de 610 €.", "610 €", "Monthly Expenses"),
         ("Every month I send NT$25,000 to my sister.", "NT$25,000", "Monthly Expenses"),
         ("The home charges £1,480 a week, paid from her savings.", "£1,480", "Monthly Expenses"),
+        ("Total devengado 2.650,00 € | Líquido a percibir 2.011,37 €", "2.650,00 €", "Monthly Income"),
+        ("Total devengado 2.650,00 € | Líquido a percibir 2.011,37 €", "2.011,37 €", "Monthly Income"),
+        ("Im November kam das Weihnachtsgeld, 1.850,00 €, aufs Konto.", "1.850,00 €", "Annual Bonus"),
+        ("My aunt in Ohio sends me $300 every month for school.", "$300", "Monthly Income"),
     ],
 )
 def test_phrases_pick_the_tag(text: str, span: str, tag: str) -> None:

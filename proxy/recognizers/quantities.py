@@ -83,7 +83,14 @@ MONEY_TAG_WORDS = Keywords(
         # paste ("Lohnsteuer: 612,41 €", "Retención IRPF 424,00 €", "votre loyer de 610 €", "Sahod ko HK$4,990")
         ("{=PIP,=DWP,=ESA,personal independence payment,attendance allowance,child benefit,va disability}", "Social Security Payment"),
         ("{lohnsteuer,kirchensteuer,einkommensteuer,irpf,impôt{,s},imposto,impuesto{,s},=PAYG}", "Tax Payment"),
-        ("{brutto,netto,gehalt,salaire,sueldo,salario,salário,stipendio,sahod,gano,ganho,verdiene}", "Monthly Income"),
+        (
+            "{brutto,netto,gehalt,salaire,sueldo,salario,salário,stipendio,sahod,gano,ganho,verdiene,devengado,bruto,"
+            "neto,líquido,liquido}",
+            "Monthly Income",
+        ),
+        ("{weihnachtsgeld,urlaubsgeld}", "Annual Bonus"),
+        # money sent to the writer is what they live on: "My father sends me EGP 4,500 each month"
+        ("{send,sends,sending} {me,us}", "Monthly Income"),
         ("{miete,loyer,alquiler,renda,aluguel,affitto,charge{,s,d},send{,s},sending}", "Monthly Expenses"),
         # "$7,900 a month before tax" is a pay, not a tax
         ("{before,after,pre,post,net of} tax{,es}", "Monthly Income"),
