@@ -771,6 +771,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     role_turns = {line_start: label_end for line_start, label_end, _, name in speakers
                   if _is_role_word(name) or _is_medium_label(name)}
 
+    label_lines = {line_start for line_start, _, _, _ in speakers}  # lines that open with a speaker's label
     mentions: dict[str, int] = {}
     for e in ents:
         if e.tag in PERSON_TAGS:
@@ -786,7 +787,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     for i, e in enumerate(ents):
         if e.tag in PERSON_TAGS:
             known = people.known(e.text)
-            if places.named_as_place(text, e, bool(known)):
+            labelled = text.rfind("\n", 0, e.start) + 1 in label_lines
+            if places.named_as_place(text, e, bool(known), labelled):
                 continue  # "I call Sendai home", "Location: João Pessoa": a place, not a person
             cluster = None
             before40 = text[max(0, e.start - 60) : e.start]
@@ -1517,8 +1519,9 @@ class _PlaceNames:
         self.same = {e.text.casefold() for e in others if e.type.value in ("LOC", "ORG")}
         self.places = [f" {' '.join(_WORD_RE.findall(e.text.casefold()))} " for e in others if e.type.value == "LOC"]
 
-    def named_as_place(self, text: str, e: Entity, known: bool) -> bool:
-        """Whether `e`, tagged as a name, is a place or an organisation; context counts only for a new name."""
+    def named_as_place(self, text: str, e: Entity, known: bool, labelled: bool = False) -> bool:
+        """Whether `e`, tagged as a name, is a place or an organisation; context counts only for a new name.
+        On a line opened by a dialogue speaker's label ("VOLUNTEER: Nour Haddad."), the label is no form field."""
         if _DETERMINER_START_RE.match(e.text):
             return True  # "my emploer": lower-case words, not a name
         words = f" {' '.join(_WORD_RE.findall(e.text.casefold()))} "
@@ -1527,7 +1530,7 @@ class _PlaceNames:
         if known:
             return False
         line_start = text.rfind("\n", 0, e.start) + 1
-        if _PLACE_FIELD_RE.fullmatch(text, line_start, e.start):
+        if not labelled and _PLACE_FIELD_RE.fullmatch(text, line_start, e.start):
             return True
         before = text[max(line_start, e.start - 40) : e.start]
         if _PLACE_BEFORE_RE.search(before) or _ORG_BEFORE_RE.search(before):

@@ -933,3 +933,12 @@ def test_a_name_given_for_someone_else_is_not_the_callers():
     # asked for one's own name, the answer is the caller's
     text = "AGENT: What's your full name, please?\nCALLER: Grace Mensah. My number is +233 24 555 0192."
     assert letters(text, ("Grace Mensah", "Full Name"), ("+233 24 555 0192", "Phone Number")) == "AA"
+
+
+def test_a_speaker_label_is_no_form_field():
+    # "Volunteer: Red Cross" is a form's place field; "VOLUNTEER:" labelling the turns of an intake is a speaker
+    text = ("COORDINATOR: Thanks for coming in, this is the intake for Harbour Lights Refugee Support. Name?\n"
+            "VOLUNTEER: Samira Khoury.\nCOORDINATOR: And how old are you?\nVOLUNTEER: Thirty-one. I'm Lebanese.")
+    got = letters(text, ("Harbour Lights Refugee Support", "NGO"), ("Samira Khoury", "Full Name"),
+                  ("Thirty-one", "Age"), ("Lebanese", "Nationality"))
+    assert got == "AAAA"
