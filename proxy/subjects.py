@@ -157,7 +157,8 @@ _INTRO_RE = re.compile(
     r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?,]\s*)it['’]s\s+$|"  # "Hi there, it's Rashida (landlord ...)": a call or a note opening
-    r"(?:^|\n)[ \t]*about\s+me\s*[:—–-]|"  # "About me: Harold Bixby, 78, ..." heading a profile
+    r"(?:^|\n)[ \t]*about\s+me\s*[:—–-]|"
+    r"\bi\s+(?:was\s+born|came\s+into\s+the\s+world\s+as)\s+$|"  # "I came into the world as Margaret Doyle"  # "About me: Harold Bixby, 78, ..." heading a profile
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"
@@ -211,6 +212,7 @@ _RENAMED_BEFORE_RE = re.compile(
 )
 _HERE_RE = re.compile(
     r"^\s*[,—–-]?\s*(?:here|speaking|writing|reporting|checking\s+in|is\s+my\s+(?:full\s+)?name|"
+    r"(?:asks|writes|wonders)\s*:|"  # "Kenji Watanabe asks: can I still go running ..."
     r"(?:that['’]s|that\s+is|this\s+is)\s+me|\(\s*(?:me|that['’]s\s+me|myself)\s*\)|" + _CALLED_ME + r")(?!\w)",
     re.IGNORECASE,
 )

@@ -942,3 +942,15 @@ def test_a_speaker_label_is_no_form_field():
     got = letters(text, ("Harbour Lights Refugee Support", "NGO"), ("Samira Khoury", "Full Name"),
                   ("Thirty-one", "Age"), ("Lebanese", "Nationality"))
     assert got == "AAAA"
+
+
+def test_the_asker_named_before_a_colon_and_a_name_one_was_born_with_are_the_narrator():
+    text = "Ines Baptista asks: is it safe to fly with my asthma? I'm 34 and live in Porto."
+    got = letters(text, ("Ines Baptista", "Full Name"), ("asthma", "Medical Condition"), ("34", "Age"),
+                  ("Porto", "City/Region"))
+    assert got == "AAAA"
+    text = ("I came into the world as Thomas Brendan Walsh in Cork, and my aunt Nora raised me. I worked as a welder "
+            "at Harland and Wolff for thirty years.")
+    got = letters(text, ("Thomas Brendan Walsh", "Full Name"), ("Cork", "City/Region"), ("Nora", "Nickname"),
+                  ("welder", "Occupation"), ("Harland and Wolff", "Company Name"), ("thirty years", "Duration"))
+    assert got == "AABAAA"
