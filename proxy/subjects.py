@@ -157,8 +157,8 @@ _INTRO_RE = re.compile(
     r"\bmy\s+(?:badge|id|passport|licen[cs]e|card|lease|account|booking|reservation|ticket|form|file|record|"
     r"contract|paperwork|docs?|documents?)\s+(?:says|say|reads|read|lists|shows|has\s+me\s+as|is\s+under)|"
     r"(?:^|[\n.!?,]\s*)it['’]s\s+$|"  # "Hi there, it's Rashida (landlord ...)": a call or a note opening
-    r"(?:^|\n)[ \t]*about\s+me\s*[:—–-]|"
-    r"\bi\s+(?:was\s+born|came\s+into\s+the\s+world\s+as)\s+$|"  # "I came into the world as Margaret Doyle"  # "About me: Harold Bixby, 78, ..." heading a profile
+    r"(?:^|\n)[ \t]*about\s+me\s*[:—–-]|"  # "About me: Harold Bixby, 78, ..." heading a profile
+    r"\bi\s+(?:was\s+born|came\s+into\s+the\s+world\s+as)\s+$|"  # "I came into the world as Margaret Doyle"
     r"(?:^|[\n.!?]\s*)myself|\bknow\s+me\s+as|\bi\s+answer\s+to|\bsign(?:ed|ing)?\s+(?:off\s+)?as|\bwho\s+am\s+i\W{0,3}|"
     r"(?:^|[\n.!?]\s*|[-*•]\s*)(?:full\s+)?name(?:\s*['’]s|\s+is|\s*[—–]|\s+-)|\bi,|"
     r"(?:^|[\n.!?]\s*|\b(?:hey|hi|hello|hiya|yo)\W{0,3})it\s*['’]?\s*s|"
@@ -167,12 +167,12 @@ _INTRO_RE = re.compile(
     r"(?:report|statement|notes?|letter|minutes|written|prepared|compiled|completed|submitted|reported|filed|"
     r"recorded|logged|raised)\s+by)\s*[:|—–-]?|"
     # "Me, Olena Kovalenko, 41", "We (me, Aylin Demir, and ...)", "Vehicle 1 (me): Lucía ..."
-    r"(?:^|[\n(\[.!?]\s*)(?:[-*•]\s*)?me\s*[,:—–]|\(\s*me\s*\)\s*[:|—–-]?|"
+    r"(?:^|[\n(\[.!?]\s*)(?:[-*•]\s*)?me\s*[,:—–]|\(\s*me\s*\)\s*[:|—–-]?|(?:^|[\n.!?:]\s*)me\s*\(|"
     # "(I'm the landlord, Sunita Kaur)"
     r"\bi\s*(?:'m|’m|\s+am)\s+(?:the|your)\s+[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}\s*,|"
     # the account's own holder in a first-person form: "Cardholder: X", "Account holder: Mr X", "Claimant: X"
     r"(?:^|[\n|])[ \t]*(?:policy|account|card)[ \t]*holder(?:['’]s)?(?:[ \t]+(?:full[ \t]+)?name)?[ \t]*[:|—–-]|"
-    r"(?:^|[\n|])[ \t]*claimant[ \t]*[:|—–-])"
+    r"(?:^|[\n|])[ \t]*(?:claimant|titular)[ \t]*[:|—–-])"
     r"[ \t]*" + _LINE_TITLE + "$",
     re.IGNORECASE,
 )

@@ -954,3 +954,18 @@ def test_the_asker_named_before_a_colon_and_a_name_one_was_born_with_are_the_nar
     got = letters(text, ("Thomas Brendan Walsh", "Full Name"), ("Cork", "City/Region"), ("Nora", "Nickname"),
                   ("welder", "Occupation"), ("Harland and Wolff", "Company Name"), ("thirty years", "Duration"))
     assert got == "AABAAA"
+
+
+def test_me_in_brackets_and_a_titular_field_name_the_narrator():
+    text = ("Mortgage q: me (Tendai Moyo, nurse, credit score 701) and my brother Farai Moyo (electrician) want to "
+            "buy in Harare. My income is $2,400 a month.")
+    got = letters(text, ("Tendai Moyo", "Full Name"), ("nurse", "Occupation"), ("Farai Moyo", "Full Name"),
+                  ("electrician", "Occupation"), ("Harare", "City/Region"), ("$2,400", "Monthly Income"))
+    assert got[0] == got[1] == got[5] != got[2]
+    text = ("Help me write a complaint to my bank in Spanish. Details:\nTitular: Marta Soler Ruiz, DNI 52814736M\n"
+            "Banco: Sabadell, oficina de Murcia\nCuenta: ES76 2100 0813 6101 2345 6789\nOn 03/02/2025 I was charged "
+            "49,99 € twice. I called on 05/02/2025 at 09:40 and they told me to put it in writing.")
+    got = letters(text, ("Marta Soler Ruiz", "Full Name"), ("52814736M", "Tax ID"), ("Sabadell", "Company Name"),
+                  ("Murcia", "City/Region"), ("ES76 2100 0813 6101 2345 6789", "Bank Account"), ("03/02/2025", "Date"),
+                  ("49,99 €", "Monthly Expenses"), ("05/02/2025", "Date"), ("09:40", "Time"))
+    assert got == "AAAAAAAAA"
