@@ -789,8 +789,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     for i, e in enumerate(ents):
         if e.tag in PERSON_TAGS:
             known = people.known(e.text)
-            labelled = text.rfind("\n", 0, e.start) + 1 in label_lines
-            if places.named_as_place(text, e, bool(known), labelled):
+            line_start = text.rfind("\n", 0, e.start) + 1
+            if places.named_as_place(text, e, bool(known), line_start in label_lines):
                 continue  # "I call Sendai home", "Location: João Pessoa": a place, not a person
             cluster = None
             before40 = text[max(0, e.start - 60) : e.start]
@@ -824,7 +824,6 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                 cluster = people.clusters[max(anchors, key=lambda a: a.pos).cluster]  # "Margarethe ..., "Gretl" to all"
                 cluster.tokens |= _name_tokens(e.text)
             if cluster is None and not known and in_dialogue:
-                line_start = text.rfind("\n", 0, e.start) + 1
                 label_end = role_turns.get(line_start)
                 asked = text[text.rfind("\n", 0, max(0, line_start - 1)) + 1 : line_start]
                 if label_end is not None and _ANSWERED_NAME_RE.fullmatch(text, label_end, e.start) \
