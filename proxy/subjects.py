@@ -1164,6 +1164,10 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
         return True  # alone on its line: a header, a signature
     if _is_sign_off(text, e) or _greeted(text, e):
         return True  # signing a letter or greeted by it: "Hi Marisol,"
+    if _ITEM_OPENING_RE.fullmatch(text, line_start, e.start) and re.match(r"[ \t]*(?::|[-–—][ \t])", after):
+        return True  # "Marta: can u feed the cat ...", "Note 2 – Ji-ho: 182 cm": a note about or to that person
+    if _CONTACT_BRACKET_RE.match(text, e.end):
+        return True  # "Stefan (tiler, stefan.k.installs@gmail.com)", "Ana (my cousin)"
     word = e.text.strip()
     if re.match(r"\s*\(\s*(?:age\s+|aged\s+)?\d{1,3}\s*(?:y(?:rs?|ears?)?(?:\s+old)?|mo(?:nths?|s)?|w(?:ee)?ks?)?\s*\)",
                 after, re.IGNORECASE):
@@ -1175,6 +1179,15 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     return False
 
 
+# what may open a line before a note's name: a bullet, "1)", "[2]", "Note 2 –"
+_ITEM_OPENING_RE = re.compile(
+    r"[ \t]*(?:[-*•—–][ \t]*|\(?\d{1,2}[.)\]][ \t]*|\[\d{1,2}\][ \t]*|(?:note|item|point)[ \t]*\d{1,2}[ \t]*[-–—:.)][ \t]*)?",
+    re.IGNORECASE,
+)
+# a bracket after a name that says who the person is: a contact, or a relation ("Ana (my cousin)", "Ben (neighbour)")
+_CONTACT_BRACKET_RE = re.compile(
+    rf"\s*\((?:[^()\n]*?(?:@|\+?\d[\d ()-]{{6,}}\d)|\s*(?:(?:my|our|his|her|their)\s|(?:{_REL})\b))", re.IGNORECASE
+)
 _OBJECT_PRONOUNS = frozenset({"me", "us", "him", "her", "them", "you", "it"})
 _GREETING_RE = re.compile(r"^\W*(?:dear|hi|hey|hello|hiya|to|attn|attention|for)\b", re.IGNORECASE)
 

@@ -969,3 +969,16 @@ def test_me_in_brackets_and_a_titular_field_name_the_narrator():
                   ("Murcia", "City/Region"), ("ES76 2100 0813 6101 2345 6789", "Bank Account"), ("03/02/2025", "Date"),
                   ("49,99 €", "Monthly Expenses"), ("05/02/2025", "Date"), ("09:40", "Time"))
     assert got == "AAAAAAAAA"
+
+
+def test_a_one_word_name_opening_a_note_or_with_a_contact_is_a_person():
+    text = ("Note 1 - Min-seo: 168 cm, 58 kg, blood type B+, for the 10k form.\n\n"
+            "Note 2 - Declan Byrne, +353 87 412 9930, electrician, quoted for the rewiring.")
+    got = letters(text, ("Min-seo", "Nickname"), ("168 cm", "Height"), ("58 kg", "Weight"), ("B+", "Blood Type"),
+                  ("Declan Byrne", "Full Name"), ("+353 87 412 9930", "Phone Number"), ("electrician", "Occupation"))
+    assert got == "AAAABBB"
+    text = ("Mrs Okafor next door is home from St James's after a hip operation. She's 81.\n\n"
+            "Tomasz (plasterer, tomasz.builds@gmail.com) can do the hallway in June.")
+    got = letters(text, ("Okafor", "Full Name"), ("St James's", "Healthcare Facility"), ("81", "Age"),
+                  ("Tomasz", "Nickname"), ("plasterer", "Occupation"), ("tomasz.builds@gmail.com", "Email Address"))
+    assert got == "AAABBB"
