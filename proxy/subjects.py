@@ -1166,6 +1166,8 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
         return True  # signing a letter or greeted by it: "Hi Marisol,"
     if _ITEM_OPENING_RE.fullmatch(text, line_start, e.start) and re.match(r"[ \t]*(?::|[-–—][ \t])", after):
         return True  # "Marta: can u feed the cat ...", "Note 2 – Ji-ho: 182 cm": a note about or to that person
+    if re.search(rf"\b(?:{_REL})[ \t]*\([ \t]*$", before, re.IGNORECASE):
+        return True  # "Mum (Irene) is exhausted": a relative's name in brackets
     if _CONTACT_BRACKET_RE.match(text, e.end):
         return True  # "Stefan (tiler, stefan.k.installs@gmail.com)", "Ana (my cousin)"
     word = e.text.strip()

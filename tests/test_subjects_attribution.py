@@ -982,3 +982,11 @@ def test_a_one_word_name_opening_a_note_or_with_a_contact_is_a_person():
     got = letters(text, ("Okafor", "Full Name"), ("St James's", "Healthcare Facility"), ("81", "Age"),
                   ("Tomasz", "Nickname"), ("plasterer", "Occupation"), ("tomasz.builds@gmail.com", "Email Address"))
     assert got == "AAABBB"
+
+
+def test_a_relatives_name_in_brackets_is_a_person():
+    text = ("Grandad (Stanley Moss) fell in the garden, his arthritis is worse. Mum (Edna) is worn out; her glaucoma "
+            "means she can't drive him to Leeds General any more.")
+    got = letters(text, ("Stanley Moss", "Full Name"), ("arthritis", "Medical Condition"), ("Edna", "Nickname"),
+                  ("glaucoma", "Medical Condition"))
+    assert got == "AABB"
