@@ -64,6 +64,10 @@ AGES = [
     # "Now N," opening a sentence, and ", at N," set off by commas (from 13 on, as "At N,")
     ("software engineer at Check Point. Now 38, he holds a BSc", "38"),
     ("calm under pressure and, at 26, already leads nine staff", "26"),
+    # a list's row: the age before a spaced dash, a bar or a colon
+    ("Students with needs:\n• Callum Reid, 14 – asthma, inhaler in his bag", "14"),
+    ("| 2 | Farid Karimi, 63 | COPD | oxygen at night |", "63"),
+    ("4. Edith Marsh, 91: her son Paul visits on Sundays", "91"),
 ]
 
 NOT_AGES = [
@@ -76,6 +80,7 @@ NOT_AGES = [
     "since I was 9am in the queue",
     "Now 10, then 20 more after lunch.",
     "The bus leaves Leeds, at 10, and Hull at noon.",
+    "Ward B, 12:30 – handover",
 ]
 
 

@@ -228,10 +228,10 @@ def age_recognizer() -> PatternRecognizer:
                 left_bound="",
             ),
             # "Siobhán Kelly, 31, primary school teacher", "Mum (Doreen Fletcher, 84)", "Drury — 71, ex-Navy",
-            # "About me: Rafael, 34. Friends say ..."
+            # "About me: Rafael, 34. Friends say ...", a list's "Rhys Jenkins, 15 – epilepsy", "Bashir Rahimi, 59 | ..."
             Pattern.compile(
                 "apposition",
-                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$)"
+                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$|[ \t]+[–—|][ \t]|:[ \t])"
                 r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
                 0.5,
                 validator=_plausible_age,
