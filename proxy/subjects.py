@@ -690,6 +690,34 @@ def _email_blocks(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, 
     return out
 
 
+# a heading line that names a medium: "--- Voicemail 1 ---", "[Voicemail 2]", "=== Message 3 ===", "Clip 2:"
+_SECTION_HEADING_RE = re.compile(r"^[ \t]*[-=*#_~<>\[(]*[ \t]*([^\W\d_][^\n\[\]()=*#~<>]{0,38}?)[ \t]*[-=*#_~<>\])]*[ \t]*:?[ \t]*$",
+                                 re.MULTILINE)
+# a section's speaker giving their name in its first sentence: "Hello love, it's Margaret Dunleavy."
+_SECTION_INTRO_RE = re.compile(
+    r"[ \t\n]*[^.!?\n]{0,40}?\b(?:this\s+is|it['’]s|it\s+is|my\s+name\s+is|i['’]m|i\s+am)\s+" + _LINE_TITLE + "$",
+    re.IGNORECASE,
+)
+
+
+def _medium_sections(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, str]]:
+    """(start, end, speaker) of the sections of a paste cut by medium headings ("--- Voicemail 2 ---"), for each
+    section whose speaker gives their name at its opening ("Hello love, it's Margaret Dunleavy."). Needs two
+    headings or more: one heading alone is a title."""
+    headings = [m for m in _SECTION_HEADING_RE.finditer(text)
+                if len(m.group(1).split()) <= 5 and _is_medium_label(m.group(1))]
+    if len(headings) < 2:
+        return []
+    blocks = []
+    for h, nxt in zip(headings, headings[1:] + [None]):
+        start, end = h.end() + 1, (nxt.start() if nxt is not None else len(text))
+        speaker = next((p for p in persons if start <= p.start < end
+                        and _SECTION_INTRO_RE.fullmatch(text, start, p.start)), None)
+        if speaker is not None:
+            blocks.append((start, end, speaker.text))
+    return blocks
+
+
 def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int, str]]:
     """(line start, label end, line end, name) of dialogue speaker labels, if at least two lines have one.
 
@@ -765,6 +793,9 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         speaker_lines.append((line_start, line_end, cluster.key))
     if not speaker_lines:  # e-mail headers and quoted replies: each block's "I" is its writer
         for block_start, block_end, name in _email_blocks(text, [e for e in ents if e.tag in PERSON_TAGS]):
+            speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
+    if not speaker_lines:  # pasted voicemails or messages under headings: each section's "I" is who it says it is
+        for block_start, block_end, name in _medium_sections(text, [e for e in ents if e.tag in PERSON_TAGS]):
             speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at

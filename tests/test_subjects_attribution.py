@@ -990,3 +990,14 @@ def test_a_relatives_name_in_brackets_is_a_person():
     got = letters(text, ("Stanley Moss", "Full Name"), ("arthritis", "Medical Condition"), ("Edna", "Nickname"),
                   ("glaucoma", "Medical Condition"))
     assert got == "AABB"
+
+
+def test_sections_under_medium_headings_speak_for_who_opens_them():
+    text = ("--- Voicemail 1 ---\nHi, this is Dan Whitlock from Northgate Tyres, your car's ready. Ring me on "
+            "0113 496 0215.\n--- Voicemail 2 ---\nHiya love, it's Brenda Castle. I've moved, my new address is 4 "
+            "Willow Court, Skipton.\n--- Voicemail 3 ---\nMum, it's Kai. Can you get me from Ashfield High at 5?")
+    got = letters(text, ("Dan Whitlock", "Full Name"), ("Northgate Tyres", "Company Name"),
+                  ("0113 496 0215", "Phone Number"), ("Brenda Castle", "Full Name"),
+                  ("4 Willow Court, Skipton", "Street Address"), ("Kai", "Nickname"),
+                  ("Ashfield High", "Educational Institution"))
+    assert got == "AAABBCC"
