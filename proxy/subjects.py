@@ -805,6 +805,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
                   if _is_role_word(name) or _is_medium_label(name)}
 
     label_lines = {line_start for line_start, _, _, _ in speakers}  # lines that open with a speaker's label
+    secondary: set[int] = set()  # people given on a form's "Spouse:" or "Additional driver:" line
     mentions: dict[str, int] = {}
     for e in ents:
         if e.tag in PERSON_TAGS:
@@ -893,6 +894,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             owner[i] = cluster.key
             last_name = i
             anchors.append(_Anchor(e.start, e.end, cluster.key))
+            field = _FIELD_LABEL_RE.match(text, line_start)
+            if field and field.group(1).casefold() in _SECONDARY_PARTIES and _LISTED_NAMES_RE.fullmatch(
+                    text, field.end(), e.start):
+                secondary.add(cluster.key)  # "Host family: Karen and Dave Olsen"; not "(Liam's father)" after them
             before = text[max(0, e.start - 40) : e.start]
             if narrator is None and speaker_at(e.start) is None:
                 if (
@@ -1045,6 +1050,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             j -= 1
         return None
 
+    primary = narrator.key if narrator is not None else next(
+        (a.cluster for a in person_anchors if a.cluster not in secondary), None)
     for i, e in enumerate(ents):
         if i in owner:
             continue
@@ -1058,7 +1065,10 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             owner[i] = later.cluster
         else:
             earlier = last_ending_by(e.start, 0)
-            if earlier is not None:
+            if earlier is not None and earlier.cluster in secondary and primary is not None \
+                    and text.rfind("\n", 0, e.start) > earlier.pos:
+                owner[i] = primary  # "Spouse: Rudo Moyo, ...\nJoint savings account ...": the main applicant's
+            elif earlier is not None:
                 owner[i] = earlier.cluster
             elif later is not None:
                 owner[i] = later.cluster
@@ -1078,6 +1088,20 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         if key not in letters:
             letters[key] = _letter(len(letters))
     return [replace(e, subject=letters[owner[i]]) for i, e in enumerate(ents)]
+
+
+# a form's field label at the start of a line: "Spouse:", "Additional driver:", "- Host family:"
+_FIELD_LABEL_RE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z]+)?)[ \t]*:")
+# between a label and the name it gives: titles, and other names joined by "and", "&" or ","
+_LISTED_NAMES_RE = re.compile(
+    r"[ \t]*(?:(?:(?i:mr|mrs|ms|miss|mx|dr|prof)\.?|and|&|,|[A-Z][\w'’.-]*)[ \t]*)*"
+)
+# labels of a form's second party, whose line holds their facts and no more
+_SECONDARY_PARTIES = frozenset({
+    "spouse", "partner", "wife", "husband", "additional driver", "second driver", "named driver", "authorised user",
+    "authorized user", "additional user", "host family", "emergency contact", "next of kin", "co-applicant",
+    "joint applicant", "guarantor", "referee", "cosigner", "co-signer",
+})
 
 
 def _served_party(

@@ -1001,3 +1001,19 @@ def test_sections_under_medium_headings_speak_for_who_opens_them():
                   ("4 Willow Court, Skipton", "Street Address"), ("Kai", "Nickname"),
                   ("Ashfield High", "Educational Institution"))
     assert got == "AAABBCC"
+
+
+def test_a_forms_second_party_owns_only_their_own_line():
+    text = ("Visa application notes\nMain applicant: Chipo Dube, born 2 May 1985, passport FN118204, nurse.\n"
+            "Spouse: Tafadzwa Dube, born 9 June 1987, passport FN220391.\n"
+            "Savings at Stanbic Bank: US$9,800 as of 1 March 2024.\nFlying out of Harare on 3 July 2024.")
+    got = letters(text, ("Chipo Dube", "Full Name"), ("2 May 1985", "Date"), ("Tafadzwa Dube", "Full Name"),
+                  ("9 June 1987", "Date"), ("Stanbic Bank", "Company Name"), ("US$9,800", "Account Balance"),
+                  ("Harare", "City/Region"), ("3 July 2024", "Date"))
+    assert got == "AABBAAAA"
+    # a name mentioned on the second party's line is not that party: the main applicant keeps what follows
+    text = ("Primary applicant: Liam Byrne, income $7,800/mth\nGuarantor: Sean Walsh (Liam's uncle), +61 412 889 310\n"
+            "Current rent $620/wk at 12 Anzac Parade, Kensington.")
+    got = letters(text, ("Liam Byrne", "Full Name"), ("$7,800", "Monthly Income"), ("Sean Walsh", "Full Name"),
+                  ("Liam", "Nickname", 1), ("$620", "Monthly Expenses"), ("12 Anzac Parade, Kensington", "Street Address"))
+    assert got == "AABAAA"
