@@ -118,6 +118,13 @@ DATES = [
     ("- B.S. Computer Science, KAIST, 2019\n\nOther", "2019"),
     ("working 12-hour nights Wed to Sat. My husband", "Wed to Sat"),
     ("in the lab on Tuesdays and Thursdays for now", "Tuesdays and Thursdays"),
+    # spoken, as speech-to-text writes a call
+    ("AGENT: I can see the charge, ninth of April, for forty euros", "ninth of April"),
+    ("CALLER: Fourth of June, nineteen eighty-one. AGENT: Thanks", "Fourth of June, nineteen eighty-one"),
+    ("WITNESS: Thirtieth of October, ninety-eight. PC: So", "Thirtieth of October, ninety-eight"),
+    ("we left on Friday the twenty-first and came back", "Friday the twenty-first"),
+    ("PC: Was this Tuesday the second of May? WITNESS: Yes", "Tuesday the second of May"),
+    ("CALLER: August eleventh, two thousand and three. AGENT:", "August eleventh, two thousand and three"),
 ]
 
 
@@ -170,6 +177,8 @@ NEGATIVES = [
     "the office is on the 3rd floor",
     "the 2nd time I tried it",
     "a book by May Swenson",
+    "first of all, the second half was better",
+    "she came third of twelve runners",
 ]
 
 
@@ -238,3 +247,28 @@ def test_times_in_the_message_itself_are_still_found() -> None:
     text = "[10:41] Agent: Your appointment is at 14:30 on Friday."
     assert ("14:30", "Time") in found(text)
     assert ("09:00", "Time") in found("09:00 Breakfast: hotel lobby")
+
+
+TIMES = [
+    # spoken, with a.m./p.m.
+    ("ring after three p.m. if you can", "three p.m."),
+    ("we got back about ten forty-five p.m. and the door was open", "ten forty-five p.m."),
+    ("booked for eight twenty a.m. with the nurse", "eight twenty a.m."),
+    # a zone or the German "Uhr" belongs to the time
+    ("At 03:15 KST on 4 May the gateway failed", "03:15 KST"),
+    ("approx 09:40 AWST, haul truck 12", "09:40 AWST"),
+    ("Bitte erscheinen Sie um 9:40 Uhr persönlich", "9:40 Uhr"),
+    # a heading's colon after the time
+    ("14 Dec, 10:00: welcome coffee in the lobby", "10:00"),
+]
+
+
+@pytest.mark.parametrize(("text", "span"), TIMES, ids=[s for _, s in TIMES])
+def test_time_forms(text: str, span: str) -> None:
+    start = text.index(span)
+    assert spans(text, "Time") == [(start, start + len(span), span)]
+
+
+@pytest.mark.parametrize("text", ["I have one am I right", "log 10:00:00:12 end", "chapter ten am"])
+def test_not_a_time(text: str) -> None:
+    assert spans(text, "Time") == []

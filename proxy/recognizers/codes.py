@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from stdnum import iban, luhn
+from stdnum.exceptions import ValidationError
 from stdnum.br import cpf
 from stdnum.es import nif as es_nif
 from stdnum.eu import vat as eu_vat
@@ -156,8 +157,19 @@ def credit_card_recognizer() -> PatternRecognizer:
 _iban_anchors = mixed_word_anchors(lambda w: len(w) >= 4 and w[2:4].isdigit() and w[:2].isalpha())
 
 
+def _iban_shaped(span: str) -> bool:
+    """Country code and length right, check digits wrong: a mistyped IBAN still names an account ("GB29 HLDP ...")."""
+    number = iban.compact(span)
+    try:
+        fixed = number[:2] + iban.calc_check_digits(number) + number[4:]
+    except ValidationError:
+        return False
+    return not iban.is_valid(number) and iban.is_valid(fixed)  # a valid one is the "iban" pattern's
+
+
 def bank_account_recognizer() -> PatternRecognizer:
-    """IBANs (mod-97 and per-country length via stdnum). Plain account numbers are in `identifiers`."""
+    """IBANs (mod-97 and per-country length via stdnum), also with wrong check digits (lower score, as a typo still
+    names an account). Plain account numbers are in `identifiers`."""
     return PatternRecognizer(
         "iban",
         "Bank Account",
@@ -168,7 +180,14 @@ def bank_account_recognizer() -> PatternRecognizer:
                 0.95,
                 validator=iban.is_valid,
                 anchors=_iban_anchors,
-            )
+            ),
+            Pattern.compile(
+                "iban-bad-check",
+                r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\w-])",
+                0.9,  # above a bare account number's reading of its digits ("... 6016 1331 9268 19")
+                validator=_iban_shaped,
+                anchors=_iban_anchors,
+            ),
         ],
         context=Keywords.for_label("Bank Account", ["iban", "{bank ,}account", "acct"]),
         context_boost=0.05,

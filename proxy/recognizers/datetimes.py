@@ -1,4 +1,5 @@
-"""Dates, clock times and durations.
+"""Dates, clock times and durations (also read out, as speech-to-text writes a call: "the third of March",
+"Saturday the sixteenth", "nine twenty a.m.").
 
 Decisions: a month name must be capitalised ("we march on" is no date); a
 bare year ("in 2019") is not a Date unless a life-event word puts it on a
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from proxy.entities import Entity
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
-from proxy.recognizers.number_words import FIRST_WORDS, NUMBER_WORD
+from proxy.recognizers.number_words import FIRST_WORDS, HOUR_WORD, NUMBER_WORD, ORDINAL_DAY_WORD, TENS_WORD
 from proxy.recognizers.scan import (
     ScanText,
     backward_anchors,
@@ -61,7 +62,10 @@ _ANY_CASE_MONTH = "(?:" + "|".join(_LOWER_MONTH_WORDS + _MONTH_NAMES + _MONTH_AB
 _ORDINAL_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th)(?!\w)"
 _RANGE_TO = r"(?:\s?[–—-]\s?|\s+(?:to|until|till|through)\s+)"
 _SEASON = r"(?:[Ss]pring|[Ss]ummer|[Aa]utumn|[Ff]all|[Ww]inter)"
-_ZONE = r"(?:\s?(?:UTC|GMT|[ECMP][SD]T|CET|CEST|BST|IST|JST|AEST|AEDT|Z)(?:[+-]\d{1,2}(?::?\d{2})?)?(?![A-Za-z]))?"
+_ZONE = (
+    r"(?:\s?(?:UTC|GMT|[ECMP][SD]?T|CET|CEST|BST|IST|JST|KST|HKT|SGT|PHT|MSK|SAST|AEST|AEDT|AWST|ACST|NZST|NZDT|Z"
+    r"|Uhr)(?:[+-]\d{1,2}(?::?\d{2})?)?(?![A-Za-z]))?"  # "9:40 Uhr": German writes the word as part of the time
+)
 _AMPM = r"(?:[AaPp]\.[Mm]\.|[AaPp]\.?[Mm](?![A-Za-z]))"
 
 # Anchors: where a match can start, found from its rarest part.
@@ -190,6 +194,19 @@ _NOT_A_YEAR_AFTER = (
 )
 
 
+# a year read out: "nineteen seventy-nine", "two thousand and five", "twenty twenty-three", and after a date's comma
+# "ninety-nine"
+_SPOKEN_YEAR = (
+    rf"(?:(?:[Nn]ineteen|[Tt]wenty)[ ](?:{TENS_WORD}|(?:oh|o)[ -](?:one|two|three|four|five|six|seven|eight|nine)"
+    rf"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+    rf"|[Tt]wo[ ]thousand(?:[ ](?:and[ ])?(?:{NUMBER_WORD}))?)"
+)
+_SPOKEN_MONTH_DAY = (
+    rf"(?:{ORDINAL_DAY_WORD}[ ]of[ ]{_FULL_MONTH}|{_FULL_MONTH}[ ]{ORDINAL_DAY_WORD}(?![\w-]))"
+    rf"(?:,?[ ](?:{_SPOKEN_YEAR}|(?<=,[ ]){TENS_WORD})(?![\w-]))?"
+)
+
+
 def date_recognizer() -> PatternRecognizer:
     """Written dates with a day or a year: "March 3, 2024", "3rd of May", "2024-03-03", "03/03/2024"."""
     month_day = rf"{_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?"
@@ -273,6 +290,15 @@ def date_recognizer() -> PatternRecognizer:
             # "Sunday 12th", "Thurs the 14th": a weekday with an ordinal day is a date
             Pattern.compile(
                 "weekday-ordinal", rf"{_WEEKDAY}\s+(?:the\s+)?{_ORDINAL_DAY}", 0.75, anchors=_WEEKDAYS
+            ),
+            # spoken, as speech-to-text writes a call: "third of February", "July ninth, nineteen eighty-three",
+            # "Saturday the sixteenth", "Monday the third of March"
+            Pattern.compile("spoken-month-day", _SPOKEN_MONTH_DAY, 0.8, left_bound=""),
+            Pattern.compile(
+                "spoken-weekday-day",
+                rf"{_WEEKDAY}[ ]the[ ](?:{_SPOKEN_MONTH_DAY}|{ORDINAL_DAY_WORD}(?![\w-]))",
+                0.8,
+                anchors=_WEEKDAYS,
             ),
             # "on the 11th," "till the 20th.": not "on the 5th floor"
             Pattern.compile(
@@ -412,7 +438,8 @@ def time_recognizer() -> PatternRecognizer:
         [
             Pattern.compile(
                 "clock",
-                rf"(?:(?<![\w:.])|(?<=\dT))(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?{_AMPM})?{_ZONE}(?![\w:]|\.\d)",
+                # a colon after it ends a heading ("13 Dec, 10:00: mehendi"), unless more digits follow
+                rf"(?:(?<![\w:.])|(?<=\dT))(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?{_AMPM})?{_ZONE}(?!\w|:\S|\.\d)",
                 0.85,
                 anchors=_BEFORE_COLON,
             ),
@@ -422,6 +449,14 @@ def time_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "dot-ampm", rf"(?:1[0-2]|0?[1-9])\.[0-5]\d\s?{_AMPM}{_ZONE}", 0.85, left_bound=":.,",
                 anchors=_BEFORE_DOT_AMPM,
+            ),
+            # read out, as speech-to-text writes a call: "four p.m.", "eleven thirty p.m.", "nine twenty a.m."
+            Pattern.compile(
+                "spoken-ampm",
+                # a bare "am" after a number word is a verb too ("one am I right")
+                rf"{HOUR_WORD}(?:[ -](?:oh[ -])?{NUMBER_WORD})?[ ](?:[AaPp]\.[Mm]\.?|[Pp][Mm](?![A-Za-z])){_ZONE}",
+                0.8,
+                left_bound="-",
             ),
             Pattern.compile(
                 "french-clock",

@@ -1,4 +1,5 @@
-"""Numbers written in words ("three", "Twenty-five"), shared by durations and ages.
+"""Numbers written in words ("three", "Twenty-five", "the twenty-second"), shared by durations, ages, and spoken
+dates and times.
 
 The regex is a plain case-sensitive alternation of literals (lower-case and
 Capitalised forms) because Python's `re` scans such a pattern with a fast
@@ -41,3 +42,16 @@ def word_to_int(text: str) -> int | None:
 
 # "seventy-two", "Forty": the written ages a bare "was ..." can carry (not "seven", a clock hour too).
 TENS_WORD = rf"(?:(?:{_both_cases(_TENS)})(?:[- ](?:{'|'.join(_UNITS[:9])}))?)"
+
+
+_ORDINAL_UNITS = (
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth"
+).split()
+# "third", "Twenty-second", "thirty first": the days of a month in words, as speech-to-text writes a date
+ORDINAL_DAY_WORD = (
+    rf"(?:(?:{_both_cases(['twenty'])})[- ](?:{'|'.join(_ORDINAL_UNITS[:9])})|(?:{_both_cases(['thirty'])})[- ]first"
+    rf"|{_both_cases(['twentieth', 'thirtieth'] + _ORDINAL_UNITS)})"
+)
+# "four" in "four p.m.": the hours of a clock read out
+HOUR_WORD = f"(?:{_both_cases(_UNITS[:12])})"
