@@ -129,6 +129,11 @@ POSITIVES = [
     ("Staff badge EMP-20417 opens it", "EMP-20417", "Employee ID"),
     ("Employee ID: 48213.", "48213", "Employee ID"),
     ("his employee number is E-778812", "E-778812", "Employee ID"),
+    # the short forms of HR exports and other languages' labels
+    ("new starter: Ravi Menon, emp id TCS-448120, joins Monday", "TCS-448120", "Employee ID"),
+    ("emp_id: QX-00731 | name: Dana Levi", "QX-00731", "Employee ID"),
+    ("Jonas Keller (Personalnummer K-55021) arbeitet bei uns", "K-55021", "Employee ID"),
+    ("Tu número de empleado es MX-77410; quedan 3 días", "MX-77410", "Employee ID"),
     # Student ID
     ("Student ID: S20231234.", "S20231234", "Student ID"),
     ("student number 2023-04417", "2023-04417", "Student ID"),

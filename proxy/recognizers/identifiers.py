@@ -56,6 +56,12 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("{employee{,s},staff,badge,personnel,payroll,worker,clock in,clocks in,clocked in}", "Employee ID"),
     ("{=EMP,=HR}", "Employee ID"),
     ("{employee,staff,badge,personnel,worker} id {number,no,card}", "Employee ID"),
+    # "emp id INF-209384", "emp_id: KL-00912", "Personalnummer P-40917", "Persal number", "número de empleada"
+    (
+        "{emp {id,no,number,#},emp_id,emp_no,personalnummer,personal nr,persal,collar number,"
+        "{número,numero} de {empleado,empleada}}",
+        "Employee ID",
+    ),
     ("passport{,s}", "Passport Number"),
     ("{driver's,drivers,driver,driving} licen{c,s}e{,s}", "Driver's License"),
     ("licen{c,s}e{,s}", "Driver's License"),
