@@ -217,6 +217,12 @@ POSITIVES = [
     # Credit Score
     ("my credit score is 742", "742", "Credit Score"),
     ("FICO 680, not great", "680", "Credit Score"),
+    # a bureau's name, a credit check, an export's field name; not the scale's top
+    ("my cibil is 764 so the loan should be ok", "764", "Credit Score"),
+    ("Equifax score 633; two missed payments", "633", "Credit Score"),
+    ("credit check came back at 702 last week", "702", "Credit Score"),
+    ("applicant: creditScore=655, income=4200", "655", "Credit Score"),
+    ("My Experian score is 874 (out of 999) now", "874", "Credit Score"),
 ]
 
 

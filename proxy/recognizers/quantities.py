@@ -252,7 +252,12 @@ def percentage_recognizer() -> PatternRecognizer:
 
 _CREDIT_SCORE_WORDS = Keywords.for_label(
     "Credit Score",
-    ["credit score{,s}", "fico{, score}", "credit rating", "{vantagescore,vantage score}", "{credit ,}bureau{,s}"],
+    [
+        "credit score{,s}", "fico{, score}", "credit rating", "{vantagescore,vantage score}", "{credit ,}bureau{,s}",
+        # "my cibil is 752", "Experian score 512", "Credit checks came back, yours is 712", "creditScore=688"
+        "{cibil,experian,equifax,transunion,crif}{, score}", "credit {file,check,checks,report}",
+        "{creditscore,credit_score}",
+    ],
 )
 
 
@@ -269,7 +274,8 @@ def credit_score_recognizer() -> PatternRecognizer:
         [
             Pattern.compile(
                 "score",
-                r"(?<![\w$€£.,/-])[1-9]\d{2,3}(?![\w%]|[.,]\d)",
+                # "912 (out of 999)", "881/999": the scale's top is no score
+                r"(?<![\w$€£.,/-])(?<!out of )(?<!/ )[1-9]\d{2,3}(?![\w%]|[.,]\d)",
                 0.6,
                 validator=_credit_score_range,
                 requires_context=True,
