@@ -188,6 +188,11 @@ POSITIVES = [
     # Blood Type
     ("blood type O+ donor", "O+", "Blood Type"),
     ("her blood group is AB negative", "AB negative", "Blood Type"),
+    # the Rh written out, a chart's "BT", other languages' labels
+    ("Blood group B Rh+. Allergic to latex.", "B Rh+", "Blood Type"),
+    ("71 y/o male, BT O+, 80 kg", "O+", "Blood Type"),
+    ("Tipo de sangre A negativo, por si acaso", "A negativo", "Blood Type"),
+    ("Grupo sanguíneo AB+. Sem alergias.", "AB+", "Blood Type"),
     ("Blood type: B", "B", "Blood Type"),
     # Money, tag from context
     ("My monthly income is $4,500.", "$4,500", "Monthly Income"),
@@ -432,6 +437,7 @@ NEGATIVES = [
     "invoice 4155550132 is overdue",
     # look-alikes without the deciding context
     "The model number is X12345678.",
+    "Group B won the match 3-0.",
     "There is a 50% chance of rain.",
     "I scored 742 on the test.",
     "I got an A+ on the test and a B- in math.",

@@ -407,7 +407,13 @@ def weight_recognizer() -> PatternRecognizer:
 
 
 _BLOOD_WORDS = Keywords.for_label(
-    "Blood Type", ["blood{, type, group}", "{=Rh,donor,donors,transfusion,transfusions,plasma}"]
+    "Blood Type",
+    [
+        "blood{, type, group, types, groups}", "{=Rh,donor,donors,transfusion,transfusions,plasma}",
+        # "BT A+", "from your bloods that you're O negative", "group AB+", and other languages' labels
+        "{=BT,bloods,anti-d,group}", "{tipo de sangre,grupo sanguíneo,grupo sanguineo,tipo sanguíneo,groupe sanguin}",
+        "blutgruppe",
+    ],
 )
 
 
@@ -420,7 +426,8 @@ def blood_type_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "group-rh",
                 # "0" for "O" is a common slip; lower case "a" is left out: it is the article
-                r"(?:(?:AB|A|B|O|0)(?:[+\-−](?![\w+\-−])|[\s-](?:positive|negative|pos|neg)(?!\w))"
+                # "A Rh+", "O Rh negative", "O negativo"
+                r"(?:(?:AB|A|B|O|0)(?:[ ]?Rh)?(?:[+\-−](?![\w+\-−])|[\s-](?:positive|negative|positivo|negativo|pos|neg)(?!\w))"
                 r"|(?:ab|b|o)(?:[+\-−](?![\w+\-−])|[\s-](?:positive|negative)(?!\w)))",
                 0.6,
                 requires_context=True,
@@ -430,7 +437,7 @@ def blood_type_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "after-blood-type",
                 r"(?:blood|Blood|BLOOD)\s+(?:type|group|TYPE|GROUP)\s*(?::|is|was)?\s*(?P<span>AB|A|B|O)"
-                r"(?![\w+\-−]|[\s-]+(?:positive|negative|pos|neg)\b)",
+                r"(?![\w+\-−]|[\s-]+(?:positive|negative|pos|neg)\b|\s?Rh\b)",
                 0.85,
                 left_bound="",
             ),
