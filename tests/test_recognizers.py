@@ -79,6 +79,10 @@ POSITIVES = [
     # Phone Number
     ("Call +1 (415) 555-0132 today", "+1 (415) 555-0132", "Phone Number"),
     ("Office: 020 7946 0958.", "020 7946 0958", "Phone Number"),
+    # in brackets after a name, with or without its country code; "btw" is "by the way"
+    ("she'll stay with Mrs Adeyemi (07922 418 306) tonight", "07922 418 306", "Phone Number"),
+    ("his son Ravi (+44 7700 918227) lands at six", "+44 7700 918227", "Phone Number"),
+    ("new number btw +234 806 114 2290 save it", "+234 806 114 2290", "Phone Number"),
     ("reach me at 415.555.0133", "415.555.0133", "Phone Number"),
     ("text +44 20 7946 0958 or", "+44 20 7946 0958", "Phone Number"),
     ("Fax 001-415-555-0132x123.", "001-415-555-0132x123", "Phone Number"),

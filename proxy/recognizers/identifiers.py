@@ -45,7 +45,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
     ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT,kra pin,=AFM,=NTN}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
-    ("{vat{, id, number, no},btw{, id, nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
+    # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
+    ("{vat{, id, number, no},btw {id,nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
     (
         "{unique taxpayer reference,permanent account number,steuer id,steueridentifikationsnummer,steuernummer}",
         "Tax ID",

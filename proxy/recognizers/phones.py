@@ -114,14 +114,16 @@ _SEVEN_DIGITS = number_anchors(7)
 
 
 def _phone_anchors(doc: ScanText) -> list[int]:
-    """Digit groups of 7+ digit numbers, stepping back over a leading "+" or "("."""
+    """Digit groups of 7+ digit numbers, stepping back over a leading "+" or "(": "(020) 7946 0958" starts at its
+    bracket, "Mr Okafor (07939 602 118)" and "Simran (+44 7700 912384)" inside theirs, so each step is a start."""
     text = doc.text
     anchors = []
     for pos in _SEVEN_DIGITS(doc):
+        anchors.append(pos)
         while pos and text[pos - 1] in "+(":
             pos -= 1
-        anchors.append(pos)
-    return anchors
+            anchors.append(pos)
+    return sorted(set(anchors))
 
 
 class PhoneRecognizer(PatternRecognizer):
