@@ -81,6 +81,8 @@ POSITIVES = [
     ("Office: 020 7946 0958.", "020 7946 0958", "Phone Number"),
     # in brackets after a name, with or without its country code; "btw" is "by the way"
     ("she'll stay with Mrs Adeyemi (07922 418 306) tonight", "07922 418 306", "Phone Number"),
+    # a National Insurance number as printed, next to its label, whatever its prefix
+    ("My National Insurance number is QQ 71 22 40 B and", "QQ 71 22 40 B", "Social Security Number"),
     ("his son Ravi (+44 7700 918227) lands at six", "+44 7700 918227", "Phone Number"),
     ("new number btw +234 806 114 2290 save it", "+234 806 114 2290", "Phone Number"),
     ("reach me at 415.555.0133", "415.555.0133", "Phone Number"),
@@ -442,6 +444,7 @@ NEGATIVES = [
     # look-alikes without the deciding context
     "The model number is X12345678.",
     "Group B won the match 3-0.",
+    "Flight QQ 12 34 56 C boarding",
     "There is a 50% chance of rain.",
     "I scored 742 on the test.",
     "I got an A+ on the test and a B- in math.",

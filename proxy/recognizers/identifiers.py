@@ -159,6 +159,11 @@ class LabelledIdRecognizer(PatternRecognizer):
                     left_bound="-",
                 ),
                 Pattern.compile("student-prefixed", r"STU-?\d{3,10}(?:-\d{2,6})?(?![\w-])", 0.85, left_bound="-"),
+                # a UK National Insurance number as printed, "QH 48 29 61 C", next to its label even when its prefix
+                # is not one HMRC issues (the ssn recognizer's "gb-nino" takes the valid ones anywhere)
+                Pattern.compile(
+                    "spaced-nino", r"[A-Z]{2} \d{2} \d{2} \d{2} [A-D](?![\w-])", 0.6, requires_context=True, left_bound="-"
+                ),
             ],
             context=ID_LABELS,
             context_boost=0.0,
