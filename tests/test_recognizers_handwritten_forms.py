@@ -272,3 +272,20 @@ def test_time_forms(text: str, span: str) -> None:
 @pytest.mark.parametrize("text", ["I have one am I right", "log 10:00:00:12 end", "chapter ten am"])
 def test_not_a_time(text: str) -> None:
     assert spans(text, "Time") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("Expected back at work after 3-5 weeks of rest.", "3-5 weeks"),
+        ("surgery to be booked in 8–12 weeks", "8–12 weeks"),
+        ("DOCTOR: Usually six to eight weeks, I'm afraid.", "six to eight weeks"),
+    ],
+)
+def test_a_range_of_counts_is_one_duration(text: str, span: str) -> None:
+    start = text.index(span)
+    assert spans(text, "Duration") == [(start, start + len(span), span)]
+
+
+def test_office_hours_are_no_duration() -> None:
+    assert spans("the shop is open 9-5 days a week", "Duration") == []

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from proxy.entities import Entity
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
-from proxy.recognizers.number_words import FIRST_WORDS, HOUR_WORD, NUMBER_WORD, ORDINAL_DAY_WORD, TENS_WORD
+from proxy.recognizers.number_words import FIRST_WORDS, HOUR_WORD, NUMBER_WORD, ORDINAL_DAY_WORD, TENS_WORD, word_to_int
 from proxy.recognizers.scan import (
     ScanText,
     backward_anchors,
@@ -499,9 +499,19 @@ def _descending_units(span: str) -> bool:
 _COMPOUND_ANCHORS = backward_anchors(
     re.compile(rf"{_UNIT},?\s(?:and\s)?(?:\d|{NUMBER_WORD})"), re.compile(rf"(?:\d+|{NUMBER_WORD})\s\Z"), reach=24
 )
+_RANGE_ANCHORS = backward_anchors(
+    re.compile(rf"(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}"), re.compile(rf"(?:\d+|{NUMBER_WORD})\Z"), reach=14
+)
 _ADJECTIVE_ANCHORS = backward_anchors(re.compile(rf"-{_UNIT}"), re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORD})\Z"), reach=14)
 # "34 years old" and "a 34-year-old" are ages.
 _NOT_AGE = r"(?![\w-])(?![- ](?:old|young)\b|\s+of\s+age\b)"
+
+
+def _rising_range(span: str) -> bool:
+    """'4-6 weeks' counts up, below a thousand; '9-5 days' (office hours) does not."""
+    counts = re.split(r"\s?[–—-]\s?|\s+to\s+", span.rsplit(" ", 1)[0], maxsplit=1)
+    low, high = (word_to_int(c) for c in counts) if len(counts) == 2 else (None, None)
+    return low is not None and high is not None and low < high < 1000
 
 
 def duration_recognizer() -> PatternRecognizer:
@@ -531,6 +541,14 @@ def duration_recognizer() -> PatternRecognizer:
                 0.8,
                 validator=_descending_units,
                 anchors=_COMPOUND_ANCHORS,
+            ),
+            # "4-6 weeks", "6–8 weeks", "eight to ten weeks": a range of counts is one span
+            Pattern.compile(
+                "range-unit",
+                rf"(?<![\w.,$€£/-])(?:\d+|{NUMBER_WORD})(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}{_NOT_AGE}",
+                0.8,
+                validator=_rising_range,
+                anchors=_RANGE_ANCHORS,
             ),
             # "a two-year diploma", "a 12-month contract": often part of a longer entity
             # (Education Level, a job), so it scores below what a model finds there
