@@ -289,3 +289,17 @@ def test_a_range_of_counts_is_one_duration(text: str, span: str) -> None:
 
 def test_office_hours_are_no_duration() -> None:
     assert spans("the shop is open 9-5 days a week", "Duration") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("te quedan 4 días de vacaciones", "4 días"),
+        ("periodo di prova di 3 mesi.", "3 mesi"),
+        ("erst nach 24 Stunden ohne Fieber", "24 Stunden"),
+        ("line mein 3 ghante khara raha", "3 ghante"),
+    ],
+)
+def test_other_languages_time_units_after_digits(text: str, span: str) -> None:
+    start = text.index(span)
+    assert spans(text, "Duration") == [(start, start + len(span), span)]

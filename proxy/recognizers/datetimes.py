@@ -499,6 +499,13 @@ def _descending_units(span: str) -> bool:
 _COMPOUND_ANCHORS = backward_anchors(
     re.compile(rf"{_UNIT},?\s(?:and\s)?(?:\d|{NUMBER_WORD})"), re.compile(rf"(?:\d+|{NUMBER_WORD})\s\Z"), reach=24
 )
+# months, weeks, days and hours in the other languages users write in (Spanish, Portuguese, Italian, German, Polish,
+# French, Hindi/Urdu); not years: "tiene 8 años", "mam 29 lat", "j'ai 40 ans" are ages
+_FOREIGN_UNIT = (
+    "(?:meses|días|semanas|horas|dias|mesi|giorni|settimane|Monaten|Monate|Wochen|Tagen|Tage|Stunden|miesięcy|"
+    "miesiące|dni|tygodni|tygodnie|godzin|mois|jours|semaines|heures|mahine|ghante|hafte)"
+)
+_BEFORE_FOREIGN_UNIT = backward_anchors(re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])"), re.compile(r"\d{1,3}\s\Z"), reach=4)
 _RANGE_ANCHORS = backward_anchors(
     re.compile(rf"(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}"), re.compile(rf"(?:\d+|{NUMBER_WORD})\Z"), reach=14
 )
@@ -541,6 +548,13 @@ def duration_recognizer() -> PatternRecognizer:
                 0.8,
                 validator=_descending_units,
                 anchors=_COMPOUND_ANCHORS,
+            ),
+            # other languages' units after digits: "3 años", "6 días", "30 lat", "6 mesi", "48 Stunden", "4 ghante"
+            Pattern.compile(
+                "digits-foreign-unit",
+                rf"(?<![\w.,$€£/-])\d{{1,3}}\s{_FOREIGN_UNIT}(?![\w-])",
+                0.7,
+                anchors=_BEFORE_FOREIGN_UNIT,
             ),
             # "4-6 weeks", "6–8 weeks", "eight to ten weeks": a range of counts is one span
             Pattern.compile(
