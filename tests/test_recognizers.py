@@ -228,6 +228,13 @@ POSITIVES = [
     # Credit Score
     ("my credit score is 742", "742", "Credit Score"),
     ("FICO 680, not great", "680", "Credit Score"),
+    # more currencies: symbols, codes, amounts after "zł", lakhs, thousands grouped by plain spaces
+    ("my chama savings are KSh 38,200 now", "KSh 38,200", "Account Balance"),
+    ("my savings are GH₵ 12,400 now", "GH₵ 12,400", "Account Balance"),
+    ("I pay RM 1,150 rent each month", "RM 1,150", "Monthly Expenses"),
+    ("my salary is UGX 2,400,000 a month", "UGX 2,400,000", "Monthly Income"),
+    ("zarabiam 6 850 zł netto", "6 850 zł", "Monthly Income"),
+    ("my salary is about ₹1.4 lakh a month", "₹1.4 lakh", "Monthly Income"),
     # a bureau's name, a credit check, an export's field name; not the scale's top
     ("my cibil is 764 so the loan should be ok", "764", "Credit Score"),
     ("Equifax score 633; two missed payments", "633", "Credit Score"),

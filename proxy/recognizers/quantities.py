@@ -28,11 +28,14 @@ from proxy.recognizers.scan import ScanText, backward_anchors, near_keywords
 # Literal alternatives only: `re` then scans for their first characters quickly.
 _SYMBOL = (
     r"(?:US\$|USD\$|CA\$|AU\$|NZ\$|HK\$|MX\$|SG\$|NT\$|A\$|C\$|N\$|S\$|R\$|Rs\.?|\$|€|£|¥|₹|₩|₽|₺|₪|₱|₦"
-    r"|N(?=\d{1,3}(?:,\d{3})+))"
+    r"|KSh|Ksh|GH₵|₵|RM"  # Kenyan shilling, Ghanaian cedi, Malaysian ringgit
+    r"|N(?=\d{1,3}(?:,\d{3})+))"  # the naira as a bare letter, only before grouped thousands
 )
 _CODE = (
     r"(?:USD|EUR|GBP|JPY|CNY|RMB|INR|CAD|AUD|CHF|SEK|NOK|DKK|PLN|CZK|HUF|RON|MXN|BRL|ARS|CLP|COP|PEN|ZAR|NGN|KES"
-    r"|GHS|EGP|MAD|SGD|HKD|TWD|NZD|KRW|IDR|MYR|PHP|THB|VND|PKR|BDT|AED|SAR|ILS|RUB|UAH|TRY)"
+    r"|GHS|EGP|MAD|SGD|HKD|TWD|NZD|KRW|IDR|MYR|PHP|THB|VND|PKR|BDT|AED|SAR|ILS|RUB|UAH|TRY"
+    r"|UGX|TZS|RWF|ETB|DZD|TND|LKR|NPR|QAR|KWD|OMR|BHD|JOD|KZT|UZS|GEL|ISK|BGN|RSD|ZMW|BWP|MUR|NAD|MWK|JMD|DOP|CRC"
+    r"|GTQ|UYU|KHR|MMK)"
 )
 _CURRENCY_WORD = r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks)"
 # The amount is scanned loosely (cheap, no backtracking) and checked strictly.
@@ -45,10 +48,10 @@ _STRICT_AMOUNT = re.compile(
     r"|\d+(?:[.,]\d{1,2})?"
 )
 _AMOUNT_IN = re.compile(_LOOSE_AMOUNT)
-_SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion)(?!\w))?"
+_SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion|lakhs?|crores?)(?!\w))?"
 _END = r"(?!\d|[.,]\d)"
 _BEFORE_CURRENCY = backward_anchors(
-    (re.compile("[€£¥₹]"), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
+    (re.compile("[€£¥₹]|zł|Kč"), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
     re.compile(rf"{_LOOSE_AMOUNT}{_SCALE}\s?\Z"),
     reach=32,
 )
@@ -199,10 +202,19 @@ def money_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "amount-code",
-                rf"(?<![\w.,$€£]){_LOOSE_AMOUNT}{_SCALE}\s?(?:[€£¥₹]|{_CODE}(?![A-Za-z])|{_CURRENCY_WORD}(?!\w))",
+                rf"(?<![\w.,$€£]){_LOOSE_AMOUNT}{_SCALE}\s?(?:[€£¥₹]|zł|Kč|{_CODE}(?![A-Za-z])|{_CURRENCY_WORD}(?!\w))",
                 0.55,
                 validator=_well_formed_amount,
                 anchors=_BEFORE_CURRENCY,
+            ),
+            # thousands grouped by plain spaces, as Polish, French and Swedish amounts are written
+            # ("7 200 zł", "SEK 38 500"): only right beside the currency, where the digits cannot be two numbers
+            Pattern.compile(
+                "spaced-amount",
+                rf"(?:{_SYMBOL}|{_CODE})\s?\d{{1,3}}(?: \d{{3}})+(?:,\d{{2}})?{_END}(?![\w$])"
+                rf"|(?<![\w.,$€£])\d{{1,3}}(?: \d{{3}})+(?:,\d{{2}})?\s?(?:[€£¥₹]|zł|Kč|{_CODE}(?![A-Za-z]))",
+                0.6,
+                left_bound="$.,",
             ),
             Pattern.compile(
                 "code-amount",
