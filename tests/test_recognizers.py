@@ -135,6 +135,12 @@ POSITIVES = [
     ("Staff badge EMP-20417 opens it", "EMP-20417", "Employee ID"),
     ("Employee ID: 48213.", "48213", "Employee ID"),
     ("his employee number is E-778812", "E-778812", "Employee ID"),
+    # passports in other languages and a booking's "PP"; a student's matric number, UPN, applicant number
+    ("Ojo, mi pasaporte 611204873 vence pronto", "611204873", "Passport Number"),
+    ("2. COSTA/RUI – PP CB771045 (window seat)", "CB771045", "Passport Number"),
+    ("MSc in Nursing (matric no. 2841107M)", "2841107M", "Student ID"),
+    ("Tomasz Zielinski (UPN H801200003014) joined in May", "H801200003014", "Student ID"),
+    ("Escola Básica da Luz, nº de aluno 20177431.", "20177431", "Student ID"),
     # the short forms of HR exports and other languages' labels
     ("new starter: Ravi Menon, emp id TCS-448120, joins Monday", "TCS-448120", "Employee ID"),
     ("emp_id: QX-00731 | name: Dana Levi", "QX-00731", "Employee ID"),

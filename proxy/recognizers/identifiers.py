@@ -54,6 +54,9 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,roll number,campus card}", "Student ID"),
     ("{student,campus} id {number,no,card}", "Student ID"),  # before "ID number" can take it
     ("{=SID,university id,registrar}", "Student ID"),
+    # "matric no. 2739148K", a pupil's "UPN", an applicant's number, "nº de aluno"
+    ("{matric{, no, number},=UPN,applicant {number,no},{nº,no,número,numero} de {aluno,aluna,alumno,alumna,estudiante}}",
+     "Student ID"),
     ("{employee{,s},staff,badge,personnel,payroll,worker,clock in,clocks in,clocked in}", "Employee ID"),
     ("{=EMP,=HR}", "Employee ID"),
     ("{employee,staff,badge,personnel,worker} id {number,no,card}", "Employee ID"),
@@ -64,6 +67,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "Employee ID",
     ),
     ("passport{,s}", "Passport Number"),
+    # other languages' passports, and a booking's "PP CB482913"
+    ("{pasaporte,passeport,passaporte,passaporto,reisepass,reisepässe,reisepasses,paszport,=PP}", "Passport Number"),
     ("{driver's,drivers,driver,driving} licen{c,s}e{,s}", "Driver's License"),
     ("licen{c,s}e{,s}", "Driver's License"),
     ("{=DL,=DLN,dl number,dl no}", "Driver's License"),
