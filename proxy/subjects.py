@@ -1091,7 +1091,8 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
 
 
 # a form's field label at the start of a line: "Spouse:", "Additional driver:", "- Host family:"
-_FIELD_LABEL_RE = re.compile(r"[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z]+)?)[ \t]*:")
+_FIELD_LABEL = r"[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z0-9]+)?)[ \t]*:"
+_FIELD_LABEL_RE = re.compile(_FIELD_LABEL)
 # between a label and the name it gives: titles, and other names joined by "and", "&" or ","
 _LISTED_NAMES_RE = re.compile(
     r"[ \t]*(?:(?:(?i:mr|mrs|ms|miss|mx|dr|prof)\.?|and|&|,|[A-Z][\w'’.-]*)[ \t]*)*"
@@ -1353,9 +1354,7 @@ def _greeted(text: str, e: Entity) -> bool:
 
 # a role given with a name: "Complainant: Hannah Lowe", "The appellant, Mr Yusuf Demir,", "Nikhil Rao (treasurer)"
 _TITLE = r"(?:(?:mr|mrs|ms|miss|mx|dr|prof)\.?\s+)?"
-_ROLE_LABEL_BEFORE_RE = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z0-9]+)?)[ \t]*:[ \t]*" + _TITLE + "$", re.IGNORECASE | re.MULTILINE
-)
+_ROLE_LABEL_BEFORE_RE = re.compile("^" + _FIELD_LABEL + r"[ \t]*" + _TITLE + "$", re.IGNORECASE | re.MULTILINE)
 _ROLE_APPOSITION_RE = re.compile(
     r"\b(?:the|our|your)\s+([a-z]+(?:\s[a-z]+)?)\s*,\s*" + _TITLE + "$", re.IGNORECASE
 )
