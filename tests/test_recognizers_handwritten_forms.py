@@ -70,6 +70,13 @@ AGES = [
     # "Now N," opening a sentence, and ", at N," set off by commas (from 13 on, as "At N,")
     ("software engineer at Check Point. Now 38, he holds a BSc", "38"),
     ("calm under pressure and, at 26, already leads nine staff", "26"),
+    # a relative's age in brackets, "aged about", other languages' ways to say it
+    ("in Leeds. My mum (71) was diagnosed with COPD", "71"),
+    ("Kavya's grandfather (88, vegetarian) joins us", "88"),
+    ("white, of medium build, aged about 30, with a beard", "30"),
+    ("Mi hija Lucía tiene 7 años y tiene asma", "7"),
+    ("a mam dopiero 31 lat i już", "31"),
+    ("Doña Carmen Ruiz Soto, 82 años, operada de cadera", "82"),
     # a list's row: the age before a spaced dash, a bar or a colon
     ("Students with needs:\n• Callum Reid, 14 – asthma, inhaler in his bag", "14"),
     ("| 2 | Farid Karimi, 63 | COPD | oxygen at night |", "63"),
@@ -86,6 +93,8 @@ NOT_AGES = [
     "since I was 9am in the queue",
     "Now 10, then 20 more after lunch.",
     "The bus leaves Leeds, at 10, and Hull at noon.",
+    "MSc from University of Lagos, 6 yrs as data analyst",
+    "see my notes (12) on page 4",
     "Ward B, 12:30 – handover",
 ]
 

@@ -112,6 +112,11 @@ _APPOSITION_NUMBER = re.compile(
     rf"|(?<![\w'’-]){_PERSON_NOUN})(?:,| [–—-]) [1-9]\d?(?!\d)"
 )
 _PAREN_NUMBER = re.compile(r"([A-Z][a-z][\w'’-]*) \([1-9]\d?(?!\d)")
+# "My dad (63)", "Ananya's grandmother (85, strict Jain)": a relative's age in brackets
+_RELATIVE_PAREN_NUMBER = re.compile(
+    rf"(?:{_PERSON_NOUN}|\b[^\W\d_]+['’]s[ \t]+(?i:grand(?:mother|father|ma|pa|son|daughter)|mother|father|mum|mom|dad"
+    r"|son|daughter|wife|husband|partner|brother|sister|aunt|uncle|nan|nana|granny)) \([1-9]\d?(?!\d)"
+)
 
 
 def _apposition_anchors(doc: ScanText) -> list[int]:
@@ -131,12 +136,15 @@ def _apposition_anchors(doc: ScanText) -> list[int]:
 
 
 def _paren_anchors(doc: ScanText) -> list[int]:
-    """A number in brackets right after a capitalised name ("Theo (6)"), not after "Section (3)"."""
-    return [
+    """A number in brackets right after a capitalised name ("Theo (6)"), not after "Section (3)", or after a
+    relative ("My dad (63)")."""
+    named = [
         match.end() - len(match.group().rsplit("(", 1)[1])
         for match in _PAREN_NUMBER.finditer(doc.text)
         if match.group(1).lower() not in _NOT_A_NAME and match.group(1).lower() not in _WEEKDAY_OR_MONTH
     ]
+    relatives = [match.end() - len(match.group().rsplit("(", 1)[1]) for match in _RELATIVE_PAREN_NUMBER.finditer(doc.text)]
+    return sorted(set(named + relatives))
 
 
 def _not_a_name_guard() -> str:
@@ -166,7 +174,8 @@ def age_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "aged",
                 # a quote after the key is JSON or a dict: '"age": 38'
-                r"(?:aged|Aged|age\s+of|Age\s+of|age|Age|AGE)[\"'”]?\s*[:|=]?\s*(?P<span>\d{1,3})(?!\w|[.,]\d)",
+                r"(?:aged|Aged|age\s+of|Age\s+of|age|Age|AGE)[\"'”]?\s*[:|=]?\s*"
+                r"(?:(?:about|around|approximately|roughly)\s+)?(?P<span>\d{1,3})(?!\w|[.,]\d)",  # "aged about 22"
                 0.9,
                 validator=_plausible_age,
                 left_bound="",
@@ -219,6 +228,16 @@ def age_recognizer() -> PatternRecognizer:
                 0.5,
                 validator=_plausible_age,
             ),
+            # other languages' ages: "Santiago tiene 8 años", "a mis 19 años", "mam dopiero 29 lat", "tenho 40 anos"
+            Pattern.compile(
+                "foreign-age",
+                r"(?:\b(?i:tiene|tengo|tienes|tenía|tenia|cumple|cumplo|cumplió|a\s+mis|a\s+los|mam|miał|miała|ma|tem|tenho"
+                r"|tinha|com|bin|ist|wird)|(?i:j['’]ai|il\s+a|elle\s+a))\s+"
+                r"(?:(?i:ya|dopiero|já|schon|erst|już)\s+)?(?P<span>[1-9]\d?)\s+(?:años|lat|anos|ans|Jahre)(?!\w)",
+                0.8,
+                validator=_plausible_age,
+                left_bound="",
+            ),
             # "im 34 whats the best", "I'm 15 btw", "im 31, pregnant"
             Pattern.compile(
                 "im-number-chat",
@@ -231,7 +250,8 @@ def age_recognizer() -> PatternRecognizer:
             # "About me: Rafael, 34. Friends say ...", a list's "Rhys Jenkins, 15 – epilepsy", "Bashir Rahimi, 59 | ..."
             Pattern.compile(
                 "apposition",
-                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$|[ \t]+[–—|][ \t]|:[ \t])"
+                r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$|[ \t]+[–—|][ \t]|:[ \t]"
+                r"|[ \t]+(?:años|anos|ans|lat|Jahre)\b)"  # "Don Rafael Hernández Ortiz, 78 años,"
                 r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
                 0.5,
                 validator=_plausible_age,
