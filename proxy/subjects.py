@@ -690,6 +690,11 @@ def _email_blocks(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, 
     return out
 
 
+# a note that passes on someone's message: "(c) From Hugo:", "- msg from Lin:", "Text from Ngozi:"
+_FROM_NOTE_RE = re.compile(
+    r"[ \t]*(?:[-*•>][ \t]*|\(?[a-z0-9]{1,2}[.)][ \t]*)?(?:(?i:msg|message|text|note|email|e-mail|sms|whatsapp|voicemail)"
+    r"[ \t]+)?(?i:from)[ \t]+" + _LINE_TITLE
+)
 # a heading line that names a medium: "--- Voicemail 1 ---", "[Voicemail 2]", "=== Message 3 ===", "Clip 2:"
 _SECTION_HEADING_RE = re.compile(r"^[ \t]*[-=*#_~<>\[(]*[ \t]*([^\W\d_][^\n\[\]()=*#~<>]{0,38}?)[ \t]*[-=*#_~<>\])]*[ \t]*:?[ \t]*$",
                                  re.MULTILINE)
@@ -797,6 +802,13 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
     if not speaker_lines:  # pasted voicemails or messages under headings: each section's "I" is who it says it is
         for block_start, block_end, name in _medium_sections(text, [e for e in ents if e.tag in PERSON_TAGS]):
             speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
+    if not speaker_lines:  # a notes dump's "(c) From Hugo: "bonus came through, drinks on me"": the line is Hugo's
+        for e in ents:
+            if e.tag in PERSON_TAGS and _FROM_NOTE_RE.fullmatch(text, text.rfind("\n", 0, e.start) + 1, e.start) \
+                    and text.startswith(":", e.end):
+                line_end = text.find("\n", e.end)
+                line_start = text.rfind("\n", 0, e.start) + 1
+                speaker_lines.append((line_start, len(text) if line_end < 0 else line_end, people.find(e.text, e.start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at
     # role-labelled turns ("Caller:", "Customer:") and a paste's sections ("[Voicemail]"): where the line's words

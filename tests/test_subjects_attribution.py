@@ -1017,3 +1017,11 @@ def test_a_forms_second_party_owns_only_their_own_line():
     got = letters(text, ("Liam Byrne", "Full Name"), ("$7,800", "Monthly Income"), ("Sean Walsh", "Full Name"),
                   ("Liam", "Nickname", 1), ("$620", "Monthly Expenses"), ("12 Anzac Parade, Kensington", "Street Address"))
     assert got == "AABAAA"
+
+
+def test_a_passed_on_message_is_its_senders():
+    text = ("Notes for the accountant:\n(a) Passport renewal - Eleanor Voss, passport 561204873.\n"
+            "(b) From Rhys: \"bonus came through, £4,100 before tax, drinks on me\"")
+    got = letters(text, ("Eleanor Voss", "Full Name"), ("561204873", "Passport Number"), ("Rhys", "Nickname"),
+                  ("£4,100", "Annual Bonus"))
+    assert got == "AABB"
