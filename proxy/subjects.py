@@ -1714,6 +1714,8 @@ _MALE_WORDS = frozenset({
     "grandson", "boyfriend", "fiancé", "fiance", "stepfather", "stepbrother", "stepson", "stepdad", "half-brother",
     "brother-in-law", "father-in-law", "son-in-law", "great-uncle", "godfather", "godson", "bf", "hubby", "bro",
     "landlord", "king", "prince",
+    # other languages' titles: "Herr Souza", "Señor Ruiz", "Monsieur Petit", "Pan Nowak"
+    "herr", "señor", "senor", "sr", "senhor", "monsieur", "signor", "signore", "don", "dom", "pan",
 })
 _FEMALE_WORDS = frozenset({
     "mrs", "ms", "miss", "madam", "dame", "lady", "sister", "mother", "mom", "mum", "daughter", "wife", "aunt",
@@ -1721,6 +1723,8 @@ _FEMALE_WORDS = frozenset({
     "stepsister", "stepdaughter", "stepmom", "stepmum", "half-sister", "sister-in-law", "mother-in-law",
     "daughter-in-law", "great-aunt", "godmother", "goddaughter", "gf", "wifey", "sis", "landlady", "queen",
     "princess",
+    "frau", "señora", "senora", "sra", "senhora", "madame", "mme", "mademoiselle", "mlle", "signora", "doña", "dona",
+    "pani", "fru",
 })
 # "Mrs Okafor", "his wife, Maureen", "Your son Ren", "Mother: Kerry Clarke", "brother-in-law Piet"
 _GENDER_BEFORE_RE = re.compile(

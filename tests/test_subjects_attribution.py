@@ -1025,3 +1025,11 @@ def test_a_passed_on_message_is_its_senders():
     got = letters(text, ("Eleanor Voss", "Full Name"), ("561204873", "Passport Number"), ("Rhys", "Nickname"),
                   ("£4,100", "Annual Bonus"))
     assert got == "AABB"
+
+
+def test_other_languages_titles_tell_which_of_a_couple_is_meant():
+    text = ("Sehr geehrte Frau Marta Lima, sehr geehrter Herr Paulo Lima, wir benötigen Ihre Reisepässe "
+            "(Frau Lima: FZ583201; Herr Lima: GB917446).")
+    got = letters(text, ("Marta Lima", "Full Name"), ("Paulo Lima", "Full Name"), ("Lima", "Full Name", 2),
+                  ("FZ583201", "Passport Number"), ("Lima", "Full Name", 3), ("GB917446", "Passport Number"))
+    assert got == "ABAABB"
