@@ -1571,7 +1571,8 @@ _I_AM_RE = re.compile(r"\b(?:I\s+am|I['’]m)\s+$")
 # a role-labelled speaker's own name as the first words of the turn: "Vikram Sethi.", "Yes, it's ...", "Sure - Mr ...",
 # "Hi, yeah, it's ..." (up to three interjections, as speech-to-text writes a call's opening)
 _ANSWERED_NAME_RE = re.compile(
-    r"[ \t]*(?:(?:yes|yeah|yep|yah|sure|hi|hiya|hello|hallo|hey|ok|okay|um|uh|er|erm|well|right|so|"
+    r"[ \t]*(?:(?:yes|yeah|yep|yah|sure|hi|hiya|hello|hallo|hey|ok|okay|um|uh|er|erm|well|right|so|thanks|cheers|"
+    r"thank[ \t]+you|"
     r"(?:good[ \t]+)?(?:morning|afternoon|evening))\b[ \t]*[,.!—–-]?[ \t]*){0,3}"
     r"(?:(?:it['’]s|it\s+is|this\s+is|i['’]m|i\s+am|my\s+(?:full\s+)?name\s*(?:is|['’]s|:)|(?:full\s+)?name\s*[:—–-])[ \t]+)?"
     + _LINE_TITLE,

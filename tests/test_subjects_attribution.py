@@ -1033,3 +1033,11 @@ def test_other_languages_titles_tell_which_of_a_couple_is_meant():
     got = letters(text, ("Marta Lima", "Full Name"), ("Paulo Lima", "Full Name"), ("Lima", "Full Name", 2),
                   ("FZ583201", "Passport Number"), ("Lima", "Full Name", 3), ("GB917446", "Passport Number"))
     assert got == "ABAABB"
+
+
+def test_a_role_labelled_speaker_who_thanks_then_gives_a_name_is_that_person():
+    text = ("NURSE: Come in, take a seat.\nDAD: Thanks. I'm Owen Price, and this is my daughter Cerys. She's 6.\n"
+            "NURSE: Hi Cerys.\nDAD: I've had eczema since I was a kid, so I worry.")
+    got = letters(text, ("Owen Price", "Full Name"), ("Cerys", "Nickname"), ("6", "Age"), ("Cerys", "Nickname", 1),
+                  ("eczema", "Medical Condition"))
+    assert got == "ABBBA"
