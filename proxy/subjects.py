@@ -723,6 +723,18 @@ def _medium_sections(text: str, persons: Sequence[Entity]) -> list[tuple[int, in
     return blocks
 
 
+def _passed_on_messages(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, str]]:
+    """(start, end, sender) of the lines of a notes dump that pass on someone's message ("(c) From Hugo: "bonus came
+    through, drinks on me""): the rest of such a line is the sender speaking."""
+    lines = []
+    for p in persons:
+        line_start = text.rfind("\n", 0, p.start) + 1
+        if _FROM_NOTE_RE.fullmatch(text, line_start, p.start) and text.startswith(":", p.end):
+            line_end = text.find("\n", p.end)
+            lines.append((line_start, len(text) if line_end < 0 else line_end, p.text))
+    return lines
+
+
 def _speakers(text: str, persons: Sequence[Entity]) -> list[tuple[int, int, int, str]]:
     """(line start, label end, line end, name) of dialogue speaker labels, if at least two lines have one.
 
@@ -796,19 +808,14 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
         cluster = (name.startswith("@") and people.handle_owner(name)) or people.find(name, line_start)
         anchors.append(_Anchor(line_start, label_end, cluster.key))
         speaker_lines.append((line_start, line_end, cluster.key))
-    if not speaker_lines:  # e-mail headers and quoted replies: each block's "I" is its writer
-        for block_start, block_end, name in _email_blocks(text, [e for e in ents if e.tag in PERSON_TAGS]):
+    # without dialogue labels, the first of these that finds anything says whose "I" each part is: a mail thread's
+    # blocks, a paste's sections under medium headings, a notes dump's passed-on messages
+    persons = [e for e in ents if e.tag in PERSON_TAGS]
+    for blocks in (_email_blocks, _medium_sections, _passed_on_messages):
+        if speaker_lines:
+            break
+        for block_start, block_end, name in blocks(text, persons):
             speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
-    if not speaker_lines:  # pasted voicemails or messages under headings: each section's "I" is who it says it is
-        for block_start, block_end, name in _medium_sections(text, [e for e in ents if e.tag in PERSON_TAGS]):
-            speaker_lines.append((block_start, block_end, people.find(name, block_start).key))
-    if not speaker_lines:  # a notes dump's "(c) From Hugo: "bonus came through, drinks on me"": the line is Hugo's
-        for e in ents:
-            if e.tag in PERSON_TAGS and _FROM_NOTE_RE.fullmatch(text, text.rfind("\n", 0, e.start) + 1, e.start) \
-                    and text.startswith(":", e.end):
-                line_end = text.find("\n", e.end)
-                line_start = text.rfind("\n", 0, e.start) + 1
-                speaker_lines.append((line_start, len(text) if line_end < 0 else line_end, people.find(e.text, e.start).key))
     dialogue = _Lines(speaker_lines)
     speaker_at = dialogue.at
     # role-labelled turns ("Caller:", "Customer:") and a paste's sections ("[Voicemail]"): where the line's words
