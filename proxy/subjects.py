@@ -1113,9 +1113,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
 _FIELD_LABEL = r"[ \t]*(?:[-*•][ \t]*)?([A-Za-z]+(?:[ \t][A-Za-z0-9]+)?)[ \t]*:"
 _FIELD_LABEL_RE = re.compile(_FIELD_LABEL)
 # between a label and the name it gives: titles, and other names joined by "and", "&" or ","
-_LISTED_NAMES_RE = re.compile(
-    r"[ \t]*(?:(?:(?i:mr|mrs|ms|miss|mx|dr|prof)\.?|and|&|,|[A-Z][\w'’.-]*)[ \t]*)*"
-)
+_LISTED_NAMES_RE = re.compile(rf"[ \t]*(?:(?i:{_LINE_TITLE})(?:and|&|,|[A-Z][\w'’.-]*)[ \t]*)*")
 # labels of a form's second party, whose line holds their facts and no more
 _SECONDARY_PARTIES = frozenset({
     "spouse", "partner", "wife", "husband", "additional driver", "second driver", "named driver", "authorised user",

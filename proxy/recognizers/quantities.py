@@ -37,6 +37,8 @@ _CODE = (
     r"|UGX|TZS|RWF|ETB|DZD|TND|LKR|NPR|QAR|KWD|OMR|BHD|JOD|KZT|UZS|GEL|ISK|BGN|RSD|ZMW|BWP|MUR|NAD|MWK|JMD|DOP|CRC"
     r"|GTQ|UYU|KHR|MMK)"
 )
+# the currency signs written after an amount ("1.250 €", "7 200 zł", "450 Kč")
+_AFTER_SIGN = "[€£¥₹]|zł|Kč"
 _CURRENCY_WORD = r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks)"
 # The amount is scanned loosely (cheap, no backtracking) and checked strictly.
 _LOOSE_AMOUNT = r"\d(?:[\d,.\u00a0\u202f]*\d)?"
@@ -51,7 +53,7 @@ _AMOUNT_IN = re.compile(_LOOSE_AMOUNT)
 _SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion|lakhs?|crores?)(?!\w))?"
 _END = r"(?!\d|[.,]\d)"
 _BEFORE_CURRENCY = backward_anchors(
-    (re.compile("[€£¥₹]|zł|Kč"), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
+    (re.compile(_AFTER_SIGN), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
     re.compile(rf"{_LOOSE_AMOUNT}{_SCALE}\s?\Z"),
     reach=32,
 )
@@ -202,7 +204,7 @@ def money_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "amount-code",
-                rf"(?<![\w.,$€£]){_LOOSE_AMOUNT}{_SCALE}\s?(?:[€£¥₹]|zł|Kč|{_CODE}(?![A-Za-z])|{_CURRENCY_WORD}(?!\w))",
+                rf"(?<![\w.,$€£]){_LOOSE_AMOUNT}{_SCALE}\s?(?:{_AFTER_SIGN}|{_CODE}(?![A-Za-z])|{_CURRENCY_WORD}(?!\w))",
                 0.55,
                 validator=_well_formed_amount,
                 anchors=_BEFORE_CURRENCY,
@@ -212,7 +214,7 @@ def money_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "spaced-amount",
                 rf"(?:{_SYMBOL}|{_CODE})\s?\d{{1,3}}(?: \d{{3}})+(?:,\d{{2}})?{_END}(?![\w$])"
-                rf"|(?<![\w.,$€£])\d{{1,3}}(?: \d{{3}})+(?:,\d{{2}})?\s?(?:[€£¥₹]|zł|Kč|{_CODE}(?![A-Za-z]))",
+                rf"|(?<![\w.,$€£])\d{{1,3}}(?: \d{{3}})+(?:,\d{{2}})?\s?(?:{_AFTER_SIGN}|{_CODE}(?![A-Za-z]))",
                 0.6,
                 left_bound="$.,",
             ),
