@@ -223,6 +223,9 @@ POSITIVES = [
     # pay before or after tax is a pay
     ("Base works out to $7,900 a month before tax and leave is generous", "$7,900", "Monthly Income"),
     ("I take £2,400 after tax", "£2,400", "Monthly Income"),
+    # the income word inside "income tax" names the tax, with or without a tax word after it
+    ("We paid $14,820 in federal income tax for 2023", "$14,820", "Tax Payment"),
+    ("My income tax bill is €7,900", "€7,900", "Tax Payment"),
     ("My investments returned $2,300 last year", "$2,300", "Investment Return"),
     ("a salary of $1.2 million", "$1.2 million", "Monthly Income"),
     ("I make 1.200,50 € net", "1.200,50 €", "Monthly Income"),

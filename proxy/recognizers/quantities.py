@@ -100,6 +100,12 @@ MONEY_TAG_WORDS = Keywords(
         # "$7,900 a month before tax" is a pay, not a tax
         ("{before,after,pre,post,net of} tax{,es}", "Monthly Income"),
         ("tax{,es}{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}", "Tax Payment"),
+        # "$14,820 in federal income tax", "$2,780 in back taxes": the income word inside names the tax
+        (
+            "{income,federal,state,property,council,back,capital gains} tax{,es}"
+            "{, payment{,s}, bill, paid, owed, liability, due, refund, return{,s}}",
+            "Tax Payment",
+        ),
         ("{=IRS,=HMRC,withholding}", "Tax Payment"),
         ("{annual ,year end ,yearly ,holiday ,performance ,signing ,}bonus{,es}", "Annual Bonus"),
         ("{credit ,credit card ,spending ,}limit", "Credit Limit"),
