@@ -226,6 +226,13 @@ POSITIVES = [
     # the income word inside "income tax" names the tax, with or without a tax word after it
     ("We paid $14,820 in federal income tax for 2023", "$14,820", "Tax Payment"),
     ("My income tax bill is €7,900", "€7,900", "Tax Payment"),
+    # pay words: gross, an offer, an export's field name, "I'm on £X"; a mortgage offer is a loan
+    ("support engineer, €3,400 gross a month, no bonus", "€3,400", "Monthly Income"),
+    ("the offer is 68k CAD, way more than now", "68k CAD", "Monthly Income"),
+    ("monthlyIncome=$5,850, dti=41%", "$5,850", "Monthly Income"),
+    ("she's on €1,900 a month at the hotel", "€1,900", "Monthly Income"),
+    ("mortgage offer of £212,000 from Nationwide", "£212,000", "Loan Amount"),
+    ("monthlyIncome=$3,200 requested: loanAmount=$312,000", "$312,000", "Loan Amount"),
     ("My investments returned $2,300 last year", "$2,300", "Investment Return"),
     ("a salary of $1.2 million", "$1.2 million", "Monthly Income"),
     ("I make 1.200,50 € net", "1.200,50 €", "Monthly Income"),

@@ -117,6 +117,7 @@ MONEY_TAG_WORDS = Keywords(
         ),
         ("{loan{,s},mortgage{,s},borrow{,ed,ing,s},principal,financed,financing,lent,debt{,s}}", "Loan Amount"),
         ("{loan,mortgage,debt,card,credit card,outstanding} balance{,s}", "Loan Amount"),
+        ("{{loan,mortgage} offer{,s},loanamount,loan_amount}", "Loan Amount"),  # not the pay "offer" below
         # "$9,000 left to pay on my car loan": nearer than the loan word, and not an expense
         ("{left,still,yet} to {pay,repay,pay off,pay back}", "Loan Amount"),
         ("{pay,pays,paid,paying} off", "Loan Amount"),
@@ -128,6 +129,9 @@ MONEY_TAG_WORDS = Keywords(
             "Monthly Income",
         ),
         ("{pay slip,payslip,pay stub,paystub}{,s}", "Monthly Income"),
+        # "€3,400 gross a month", "the offer is 68k CAD", "monthlyIncome=$5,850", "she's on €1,900 a month"
+        ("{gross,offer{,s,ed,ing},monthlyincome,monthly_income}", "Monthly Income"),
+        ("{i'm,im,i am,she's,he's,they're,we're,you're} on", "Monthly Income"),
         ("{am,is,are,was,were} paid", "Monthly Income"),
         (
             "{income,salary,salaries,earn{,s,ed,ing,ings},wage{,s},compensation,stipend,revenue}",
