@@ -60,6 +60,10 @@ POSITIVES = [
     ("My SSN is 123-45-6789.", "123-45-6789", "Social Security Number"),
     ("Social security number: 123 45 6789", "123 45 6789", "Social Security Number"),
     ("SSN 123456789 on file", "123456789", "Social Security Number"),
+    # social-security schemes by name: the Philippines' SSS, Mexico's IMSS, Spain's afiliación
+    ("SSS No.: 34-5821774-9, employer Jollibee", "34-5821774-9", "Social Security Number"),
+    ("The IMSS number on file for him is 39415670650 and", "39415670650", "Social Security Number"),
+    ("NIF 53419827L | Nº afiliación SS 28/10482736/51 | técnico", "28/10482736/51", "Social Security Number"),
     # Driver's License (context required)
     ("Driver's license D123-4567-8901, expires soon", "D123-4567-8901", "Driver's License"),
     ("my driving licence number is MORGA657054SM9IJ", "MORGA657054SM9IJ", "Driver's License"),

@@ -43,6 +43,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "Social Security Number",
     ),
     ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
+    # social-security numbers by their scheme's name: the Philippines' SSS, Mexico's IMSS, Spain's "Nº afiliación SS"
+    ("{=SSS,sss {number,no},imss{, number, no},{nº,no,número,numero} {de ,}afiliaci{ó,o}n{, ss}}", "Social Security Number"),
     ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT,kra pin,=AFM,=NTN}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
     # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
