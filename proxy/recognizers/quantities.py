@@ -118,6 +118,8 @@ MONEY_TAG_WORDS = Keywords(
         ("{loan{,s},mortgage{,s},borrow{,ed,ing,s},principal,financed,financing,lent,debt{,s}}", "Loan Amount"),
         ("{loan,mortgage,debt,card,credit card,outstanding} balance{,s}", "Loan Amount"),
         ("{{loan,mortgage} offer{,s},loanamount,loan_amount}", "Loan Amount"),  # not the pay "offer" below
+        # "will lend us £285,000", "Requested ₦400,000 over 6 months", "kredyt 620 000 zł"
+        ("{lend{,s,ing},requested,préstamo,prestamo,kredyt{,u},crédito}", "Loan Amount"),
         # "$9,000 left to pay on my car loan": nearer than the loan word, and not an expense
         ("{left,still,yet} to {pay,repay,pay off,pay back}", "Loan Amount"),
         ("{pay,pays,paid,paying} off", "Loan Amount"),
