@@ -148,6 +148,12 @@ MONEY_TAG_WORDS = Keywords(
             "Monthly Expenses",
         ),
         ("{outgoings,budget,payment{,s},tuition,fee{,s}}", "Monthly Expenses"),
+        # "monthly repayments of £1,208", "my direct debit has jumped to £241", "car finance £289", "rent's $950"
+        (
+            "{repayment{,s},repaying,direct debit{,s},{car,vehicle} finance,commitments,childcare,"
+            "insurance{, premium{,s}},rent's,quoted}",
+            "Monthly Expenses",
+        ),
         ("{need{,s} {about,around,roughly},to get by,cost of living,living costs}", "Monthly Expenses"),
         ("~pay{,s,ing}", "Monthly Expenses"),
         ("~{owe{,s,d},still owe{,s}}", "Loan Amount"),
