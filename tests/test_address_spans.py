@@ -85,3 +85,24 @@ def test_a_numbered_unit_after_a_cut_abbreviation_joins_the_street() -> None:
     text = "Post should go to 5225 Dundas Terrace, Apt. 12, Vancouver, BC L4Z 4E9. Thanks"
     assert _shaped(text, "5225 Dundas Terrace, Apt") == [
         ("5225 Dundas Terrace, Apt. 12, Vancouver, BC L4Z 4E9", "Street Address")]
+
+
+@pytest.mark.parametrize(
+    ("text", "model_span", "expected"),
+    [
+        # a Portuguese or Spanish floor with its side, where the model stopped inside it
+        ("resident at Rua dos Fanqueiros 112, 3.º Esq., 1100-232 Lisboa, citizen of Portugal",
+         "Rua dos Fanqueiros 112, 3", "Rua dos Fanqueiros 112, 3.º Esq., 1100-232 Lisboa"),
+        ("Delivery address: Rua do Almada 212, 3º esq., 4050-031 Porto\nPhone: +351 912 000 000",
+         "Rua do Almada 212, 3º", "Rua do Almada 212, 3º esq., 4050-031 Porto"),
+        # Mexico's postcode after "C.P."
+        ("I live in Calle Hidalgo 214, Col. Centro, Tlaquepaque, Jalisco, C.P. 45500. I am a street vendor",
+         "Calle Hidalgo 214, Col. Centro, Tlaquepaque, Jalisco, C.P",
+         "Calle Hidalgo 214, Col. Centro, Tlaquepaque, Jalisco, C.P. 45500"),
+        # a weekday after the address is no town of it
+        ("in person at 2210 Sunset Blvd, Suite 4, Los Angeles, CA 90026, Monday to Friday between 9 and 5",
+         "2210 Sunset Blvd, Suite 4", "2210 Sunset Blvd, Suite 4, Los Angeles, CA 90026"),
+    ],
+)
+def test_floors_postcodes_and_weekdays_after_a_street(text: str, model_span: str, expected: str) -> None:
+    assert _shaped(text, model_span) == [(expected, "Street Address")]

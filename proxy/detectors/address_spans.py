@@ -33,11 +33,15 @@ _POSTCODE = (
     r"|\d{3,6}(?:-\d{3,4})?"  # 78043, 91881-944, 775-9429, 299796
     r"|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)"  # CA: H2X 1Y4
 )
-_TOWN_WORD = r"(?:[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
+# a weekday or month opens what follows the address ("..., CA 90026, Monday to Friday"), never a town
+_NOT_TOWN = r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August"
+_NOT_TOWN += r"|September|October|November|December)(?![\w'’-]))"
+_TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
 _TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
 _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"
          r"|\#[ \t]*\d+[A-Za-z]?)")
-_FLOOR = r"\d{1,2}[º°ª](?:[ \t]*[A-Z](?![\w'’-]))?"  # "9º B"
+# "9º B", and Portuguese and Spanish floors with their side: "3.º Esq.", "2º dto", "4.º izq."
+_FLOOR = r"\d{1,2}\.?[º°ª](?:[ \t]*(?:[A-Z](?![\w'’-])|(?i:esq|dto|dta|izq|izda|dcha|dr)\.?(?![\w'’-])))?"
 _PART = rf"(?:{_FLOOR}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?|(?i:{_UNIT}))"
 # where an address may end: the line or sentence ends, a bracket opens or closes, or lower-case words go on
 _ADDRESS_END = r"(?:[ \t]*(?:$|\n|[.;:!?)\]—]|,|[ \t][-–][ \t])|[ \t]+[a-z]|[ \t]+\()"
@@ -54,13 +58,18 @@ MAX_LENGTH = 120
 
 
 # a span the model ended on a unit's abbreviation, before its full stop: "..., Col" + ". Polanco"
-_CUT_UNIT = re.compile(r"(?i:apto|apt|col|ste|dpto|depto)\Z")
+_CUT_UNIT = re.compile(r"(?i:apto|apt|col|ste|dpto|depto|c\.p)\Z")  # ..., C.P" + ". 45500" (a Mexican postcode)
+# a span the model ended inside a floor ("..., 3" before ".º Esq.", "..., 3º" before " esq."): cut back to take it whole
+_CUT_FLOOR = re.compile(r"[ \t]*,[ \t]*\d{1,2}(?:\.?[º°ª])?\Z")
 _UNIT_REST = re.compile(rf"\.[ \t]*(?:\d{{1,5}}[A-Za-z]?(?![\w'’-])|{_TOWN})")
 
 
 def _extend(text: str, start: int, end: int) -> tuple[int, int]:
     """The street span [start, end) with the parts of its address line after and before it."""
     cursor = end
+    if (cut := _CUT_FLOOR.search(text, start, end)) is not None \
+            and (floor := _NEXT_PART.match(text, cut.start())) is not None and floor.end() > end:
+        cursor = cut.start()
     while True:
         if _CUT_UNIT.search(text, max(start, cursor - 5), cursor) and (rest := _UNIT_REST.match(text, cursor)):
             cursor = rest.end()
