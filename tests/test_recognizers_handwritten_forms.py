@@ -31,6 +31,9 @@ AGES = [
     ("Sanjay Patel (44, pharmacist) was driving", "44"),
     ("Mum (Doreen Fletcher, 84) had a fall", "84"),
     ("Applicant 1: Siobhán Kelly, 31, primary school teacher", "31"),
+    # a surname that is also a common word, and "no" that opens no house number
+    ("I'm Megan Price, 18, from Swansea. I'm a wheelchair user", "18"),
+    ("Spouse: Hodan Ali Jama, 37, no formal schooling", "37"),
     ("Chair: Sir Malcolm Drury — 71, ex-Royal Navy", "71"),
     ("Our son Joon, 10, broke his wrist", "10"),
     ("Leo is 8 and has a peanut allergy", "8"),

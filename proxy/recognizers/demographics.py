@@ -111,6 +111,7 @@ _APPOSITION_NUMBER = re.compile(
     r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\))"
     rf"|(?<![\w'’-]){_PERSON_NOUN})(?:,| [–—-]) [1-9]\d?(?!\d)"
 )
+_NAME_BEFORE = re.compile(r"(?<![\w'’-])[A-Z][^\W\d_]+[ \t]\Z")
 _PAREN_NUMBER = re.compile(r"([A-Z][a-z][\w'’-]*) \([1-9]\d?(?!\d)")
 # "My dad (63)", "Ananya's grandmother (85, strict Jain)": a relative's age in brackets
 _RELATIVE_PAREN_NUMBER = re.compile(
@@ -126,7 +127,9 @@ def _apposition_anchors(doc: ScanText) -> list[int]:
     found = []
     for match in _APPOSITION_NUMBER.finditer(text):
         word = (match.group(1) or "").lower()
-        if word in _WEEKDAY_OR_MONTH or word in _NOT_A_NAME:
+        # a listed word after another capitalised word is a surname: "Megan Price, 18" (not "Total price, 18")
+        surname = bool(word) and _NAME_BEFORE.search(text, max(0, match.start() - 40), match.start()) is not None
+        if word in _WEEKDAY_OR_MONTH or (word in _NOT_A_NAME and not surname):
             continue
         line_start = text.rfind("\n", 0, match.start()) + 1
         if _STREET_WORD.search(text, max(line_start, match.start() - 40), match.end()):
@@ -252,7 +255,7 @@ def age_recognizer() -> PatternRecognizer:
                 "apposition",
                 r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$|[ \t]+[–—|][ \t]|:[ \t]"
                 r"|[ \t]+(?:años|anos|ans|lat|Jahre)\b)"  # "Don Rafael Hernández Ortiz, 78 años,"
-                r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\b)",
+                r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\.?[ \t]*\d)",  # ", ap 12", ", no 5"
                 0.5,
                 validator=_plausible_age,
                 anchors=_apposition_anchors,
