@@ -34,6 +34,11 @@ AGES = [
     # a surname that is also a common word, and "no" that opens no house number
     ("I'm Megan Price, 18, from Swansea. I'm a wheelchair user", "18"),
     ("Spouse: Hodan Ali Jama, 37, no formal schooling", "37"),
+    # an age opening a profile's list of attributes, or after a gender
+    ("bio: 36, 6ft, korean-american, grew up in LA", "36"),
+    ("Hi all, Graciela Ferreyra here, 46, mum of three.", "46"),
+    ("Throwaway-ish, but whatever. 38, male, gay, living in Denver", "38"),
+    ("Patient: Ewan McCreadie, male, 47\nAdmitted 02/01/2025", "47"),
     ("Chair: Sir Malcolm Drury — 71, ex-Royal Navy", "71"),
     ("Our son Joon, 10, broke his wrist", "10"),
     ("Leo is 8 and has a peanut allergy", "8"),
@@ -99,6 +104,8 @@ NOT_AGES = [
     "MSc from University of Lagos, 6 yrs as data analyst",
     "see my notes (12) on page 4",
     "Ward B, 12:30 – handover",
+    "Results: 15, and then the rest came in.",  # a count before a joining word
+    "Chapter 3: 12, 13 and 14 are missing.",
 ]
 
 

@@ -322,6 +322,17 @@ def age_recognizer() -> PatternRecognizer:
                 validator=_plausible_age,
                 left_bound="",
             ),
+            # a profile's list of attributes opened by the age: "bio: 36, 6ft, korean-american", "About me: 31,
+            # 6'2\"", "Graciela Ferreyra here, 46, mum of three", "38, male, gay"; and "male, 47"
+            Pattern.compile(
+                "list-opening",
+                r"(?:(?:^|(?<=\n)|(?<=: )|(?<=[.!?] )|(?<=\bhere, ))(?P<span>[1-9]\d)"
+                r"(?=,[ \t]+(?!(?:and|or|then|but|so|to)\b)(?:[a-z]|\d['′’]\d|\d(?:[.,]\d+)?[ \t]?(?:ft|cm)\b|(?:M|F|male|female|Male|Female)\b))"
+                r"|\b(?:male|female|Male|Female),[ \t]*(?P<span2>[1-9]\d)(?![\w%]|[.,:]\d))",
+                0.55,
+                validator=lambda span: 13 <= int(span) <= 99,
+                left_bound="",
+            ),
             # "baby Inés (10 months)", "Theo (18 months)": a baby's age in months after a name
             Pattern.compile(
                 "baby-months",
