@@ -39,6 +39,11 @@ AGES = [
     ("Hi all, Graciela Ferreyra here, 46, mum of three.", "46"),
     ("Throwaway-ish, but whatever. 38, male, gay, living in Denver", "38"),
     ("Patient: Ewan McCreadie, male, 47\nAdmitted 02/01/2025", "47"),
+    ("When we came to Montréal in 2006 I was 19, with a chemistry degree", "19"),
+    ("We got married in 2021 in Salvador. We are both 35. I'm Juliana", "35"),
+    ("me, my son Danylo (now 11) and my father", "11"),
+    ("Giulia Ferrante, born 22.07.1991 (so 32 now), living at", "32"),
+    ("anyway im 20 i dont have the energy", "20"),
     ("Chair: Sir Malcolm Drury — 71, ex-Royal Navy", "71"),
     ("Our son Joon, 10, broke his wrist", "10"),
     ("Leo is 8 and has a peanut allergy", "8"),
@@ -105,6 +110,7 @@ NOT_AGES = [
     "see my notes (12) on page 4",
     "Ward B, 12:30 – handover",
     "Results: 15, and then the rest came in.",  # a count before a joining word
+    "I was 20 minutes late again.",
     "Chapter 3: 12, 13 and 14 are missing.",
 ]
 

@@ -244,7 +244,16 @@ def age_recognizer() -> PatternRecognizer:
             # "im 34 whats the best", "I'm 15 btw", "im 31, pregnant"
             Pattern.compile(
                 "im-number-chat",
-                rf"(?:I'm|i'm|I’m|i’m|I am|i am|im|Im)\s+(?P<span>[1-9]\d)(?![\w%/]|[.,:]\d){_AGE_END}",
+                rf"(?:I'm|i'm|I’m|i’m|I am|i am|im|Im)\s+(?P<span>[1-9]\d)(?![\w%/]|[.,:]\d)(?:{_AGE_END}|(?=\s+i\s))",
+                0.55,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # "I was 19, with a degree", "We are both 35.", "my son Danylo (now 11)", "born 22.07.1991 (so 32 now)"
+            Pattern.compile(
+                "past-or-both",
+                rf"(?:\b(?:I|i)[ \t]+was|\b(?:[Ww]e|[Tt]hey)[ \t]+(?:are|were)[ \t]+both)[ \t]+(?P<span>[1-9]\d){_CLAUSE_END}"
+                r"|\((?:now|so)[ \t]+(?P<span2>[1-9]\d?)(?:[ \t]+now)?\)",
                 0.55,
                 validator=_plausible_age,
                 left_bound="",
