@@ -312,7 +312,17 @@ DURATIONS = [
     ("periodo di prova di 3 mesi.", "3 mesi"),
     ("erst nach 24 Stunden ohne Fieber", "24 Stunden"),
     ("line mein 3 ghante khara raha", "3 ghante"),
+    # their counts written out, and years after a word that makes them a duration
+    ("Me diagnosticaron diabetes tipo 2 hace tres meses, ya me", "tres meses"),
+    ("a renovação no consulado demora três meses.", "três meses"),
+    ("Alquiler 1.150 € al mes, duración 3 años, piso en", "3 años"),
+    ("dei aula de português por vinte anos e hoje", "vinte anos"),
 ]
+
+
+@pytest.mark.parametrize("text", ["Santiago tiene 8 años y va al colegio", "ha 30 anni e vive a Roma", "j'ai 40 ans"])
+def test_years_after_have_are_no_duration(text: str) -> None:
+    assert spans(text, "Duration") == []
 
 
 @pytest.mark.parametrize(("text", "span"), DURATIONS, ids=[s for _, s in DURATIONS])

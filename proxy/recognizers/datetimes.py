@@ -506,6 +506,20 @@ _FOREIGN_UNIT = (
     "miesiące|dni|tygodni|tygodnie|godzin|mois|jours|semaines|heures|mahine|ghante|hafte)"
 )
 _BEFORE_FOREIGN_UNIT = backward_anchors(re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])"), re.compile(r"\d{1,3}\s\Z"), reach=4)
+# Spanish and Portuguese counts written out: "hace tres meses", "demora três meses", "por vinte anos"
+_FOREIGN_COUNT = (
+    r"(?i:dos|dois|duas|tres|três|cuatro|quatro|cinco|seis|siete|sete|ocho|oito|nueve|nove|diez|dez|once|onze|doce|doze"
+    r"|quince|quinze|veinte|vinte|treinta|trinta)"
+)
+_BEFORE_FOREIGN_COUNT_UNIT = backward_anchors(
+    re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])"), re.compile(rf"(?<![\w]){_FOREIGN_COUNT}\s\Z"), reach=8
+)
+# years are a duration only after a word that makes one ("hace dos años", "duración 3 años", "na 30 lat"): after
+# tener / ter / avoir they are an age
+_YEARS_AFTER_DURATION_WORD = re.compile(
+    r"(?<![\w])(?i:hace|durante|duración|duracion|por|desde\s+hace|há|seit|für|na|przez|pendant|depuis|da)\s+"
+    rf"(?P<span>(?:\d{{1,3}}|{_FOREIGN_COUNT})\s(?:años|anos|anni|Jahren|Jahre|lat|ans))(?![\w-])"
+)
 _RANGE_ANCHORS = backward_anchors(
     re.compile(rf"(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}"), re.compile(rf"(?:\d+|{NUMBER_WORD})\Z"), reach=14
 )
@@ -556,6 +570,13 @@ def duration_recognizer() -> PatternRecognizer:
                 0.7,
                 anchors=_BEFORE_FOREIGN_UNIT,
             ),
+            Pattern.compile(
+                "words-foreign-unit",
+                rf"(?<![\w.,$€£/-]){_FOREIGN_COUNT}\s{_FOREIGN_UNIT}(?![\w-])",
+                0.7,
+                anchors=_BEFORE_FOREIGN_COUNT_UNIT,
+            ),
+            Pattern.compile("foreign-years", _YEARS_AFTER_DURATION_WORD.pattern, 0.7, left_bound=""),
             # "4-6 weeks", "6–8 weeks", "eight to ten weeks": a range of counts is one span
             Pattern.compile(
                 "range-unit",
