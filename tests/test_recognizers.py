@@ -60,6 +60,12 @@ POSITIVES = [
     ("My SSN is 123-45-6789.", "123-45-6789", "Social Security Number"),
     ("Social security number: 123 45 6789", "123 45 6789", "Social Security Number"),
     ("SSN 123456789 on file", "123456789", "Social Security Number"),
+    # abbreviated labels ("emp. no.", "adm. no."), class-roll and application labels; "30-5519" is no month-year date
+    ("Claimant: Tomás Ibarra Quiroga (emp. no. 55820-MX) Role: Key Account Manager", "55820-MX", "Employee ID"),
+    ("is in Form 3 (adm. no. MFA/2021/0457) and the younger", "MFA/2021/0457", "Student ID"),
+    ("Civil Engineering at NIT Warangal (roll no. 22CE1047). My family", "22CE1047", "Student ID"),
+    ("London School of Hygiene & Tropical Medicine\nApplicant ID: LSHTM-APP-240871\n", "LSHTM-APP-240871", "Student ID"),
+    ("Jorrit van der Berg, Finance Analyst, employee ID 30-5519. On 28 May", "30-5519", "Employee ID"),
     # social-security schemes by name: the Philippines' SSS, Mexico's IMSS, Spain's afiliación
     ("SSS No.: 34-5821774-9, employer Jollibee", "34-5821774-9", "Social Security Number"),
     ("The IMSS number on file for him is 39415670650 and", "39415670650", "Social Security Number"),

@@ -55,6 +55,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ),
     ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,roll number,campus card}", "Student ID"),
     ("{student,campus} id {number,no,card}", "Student ID"),  # before "ID number" can take it
+    # "roll no. 22CE1047", "adm. no. MFA/2021/0457", "Applicant ID: LSHTM-APP-240871", Hungary's "Neptun code"
+    ("{{roll,adm,admission} {no,number},applicant id,neptun code}", "Student ID"),
     ("{=SID,university id,registrar}", "Student ID"),
     # "matric no. 2739148K", a pupil's "UPN", an applicant's number, "nº de aluno"
     ("{matric{, no, number},=UPN,applicant {number,no},{nº,no,número,numero} de {aluno,aluna,alumno,alumna,estudiante}}",
@@ -104,7 +106,9 @@ _TOKEN = re.compile(
 
 # A date written with digits is a date, whatever label stands near it ("on staff since 03/2012").
 _DATE_SHAPED = re.compile(
-    r"\d{1,2}([/.-])\d{1,2}\1(?:\d{2}|\d{4})|\d{4}([/.-])\d{1,2}\2\d{1,2}|\d{1,2}[/.-]\d{4}|\d{4}[/.-]\d{1,2}"
+    r"\d{1,2}([/.-])\d{1,2}\1(?:\d{2}|\d{4})|\d{4}([/.-])\d{1,2}\2\d{1,2}"
+    # a month and a year: a real month and a year of these centuries ("03/2012"), not "30-5519"
+    r"|(?:0?[1-9]|1[0-2])[/.-](?:19|20)\d{2}|(?:19|20)\d{2}[/.-](?:0?[1-9]|1[0-2])"
 )
 
 

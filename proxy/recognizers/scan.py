@@ -32,7 +32,7 @@ _NUMBER_GLUE = frozenset(" -./,:()+\u00a0")
 _BREAK = re.compile(r"[.!?;,:(\n]")
 # A period after a short capitalised word ("No.", "Dr.", "Mar.", "U.S.") or a
 # known abbreviation ("no.", "approx.") does not end the sentence: "passport no. X1234567".
-_ABBREVIATION = re.compile(r"(?:\b[A-Z][a-z]{0,3}|\b(?:no|nr|approx|e\.g|i\.e|etc|vs|tel|ph))\Z")
+_ABBREVIATION = re.compile(r"(?:\b[A-Z][a-z]{0,3}|\b(?:no|nr|approx|e\.g|i\.e|etc|vs|tel|ph|emp|adm))\Z")  # "emp. no. X"
 
 
 class ScanText:
