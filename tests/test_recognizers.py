@@ -264,6 +264,9 @@ POSITIVES = [
     # more currencies: symbols, codes, amounts after "zł", lakhs, thousands grouped by plain spaces
     ("my chama savings are KSh 38,200 now", "KSh 38,200", "Account Balance"),
     ("my savings are GH₵ 12,400 now", "GH₵ 12,400", "Account Balance"),
+    ("My monthly salary is 4,200 somoni and I help", "4,200 somoni", "Monthly Income"),
+    ("My salary was Tk 13,500. The union person", "Tk 13,500", "Monthly Income"),
+    ("Sales are okay, about Rp 18 juta per month", "Rp 18 juta", "Monthly Income"),
     ("I pay RM 1,150 rent each month", "RM 1,150", "Monthly Expenses"),
     ("my salary is UGX 2,400,000 a month", "UGX 2,400,000", "Monthly Income"),
     ("zarabiam 6 850 zł netto", "6 850 zł", "Monthly Income"),

@@ -28,7 +28,7 @@ from proxy.recognizers.scan import ScanText, backward_anchors, near_keywords
 # Literal alternatives only: `re` then scans for their first characters quickly.
 _SYMBOL = (
     r"(?:US\$|USD\$|CA\$|AU\$|NZ\$|HK\$|MX\$|SG\$|NT\$|A\$|C\$|N\$|S\$|R\$|Rs\.?|\$|€|£|¥|₹|₩|₽|₺|₪|₱|₦"
-    r"|KSh|Ksh|GH₵|₵|RM"  # Kenyan shilling, Ghanaian cedi, Malaysian ringgit
+    r"|KSh|Ksh|GH₵|₵|RM|Tk|Rp"  # Kenyan shilling, Ghanaian cedi, Malaysian ringgit, Bangladeshi taka, rupiah
     r"|N(?=\d{1,3}(?:,\d{3})+))"  # the naira as a bare letter, only before grouped thousands
 )
 _CODE = (
@@ -39,7 +39,11 @@ _CODE = (
 )
 # the currency signs written after an amount ("1.250 €", "7 200 zł", "450 Kč")
 _AFTER_SIGN = "[€£¥₹]|zł|Kč"
-_CURRENCY_WORD = r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks)"
+_CURRENCY_WORD = (
+    r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks"
+    r"|ringgit|tenge|somoni|taka|rand|naira|cedis?|dirhams?|riyals?|rupiah|baht|reais|z[lł]oty|forint"
+    r"|kroner|kronor|krona)"
+)
 # The amount is scanned loosely (cheap, no backtracking) and checked strictly.
 _LOOSE_AMOUNT = r"\d(?:[\d,.\u00a0\u202f]*\d)?"
 _STRICT_AMOUNT = re.compile(
@@ -50,7 +54,7 @@ _STRICT_AMOUNT = re.compile(
     r"|\d+(?:[.,]\d{1,2})?"
 )
 _AMOUNT_IN = re.compile(_LOOSE_AMOUNT)
-_SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion|lakhs?|crores?)(?!\w))?"
+_SCALE = r"(?:(?:[kKmM]|bn|mn|MM)(?![A-Za-z])|\s(?:thousand|million|billion|lakhs?|crores?|juta)(?!\w))?"
 _END = r"(?!\d|[.,]\d)"
 _BEFORE_CURRENCY = backward_anchors(
     (re.compile(_AFTER_SIGN), re.compile(_CODE), re.compile(_CURRENCY_WORD)),
