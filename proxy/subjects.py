@@ -951,7 +951,7 @@ def assign_subjects(text: str, entities: Sequence[Entity]) -> list[Entity]:
             if cluster is not None:
                 owner[i] = cluster.key  # "Beth has emailed him from beth.hollis@...": hers, not his
 
-    served = _served_party(ents, owner, speakers, people)
+    served = _served_party(ents, owner, speakers, people, text, narrator.key if narrator is not None else None)
 
     def self_cluster(pos: int) -> int:
         nonlocal narrator
@@ -1122,8 +1122,12 @@ _SECONDARY_PARTIES = frozenset({
 })
 
 
+_ME_LINE_RE = re.compile(r"^[ \t]*me[ \t]*:", re.IGNORECASE | re.MULTILINE)
+
+
 def _served_party(
-    ents: Sequence[Entity], owner: dict[int, int], speakers: Sequence[tuple[int, int, int, str]], people: _People
+    ents: Sequence[Entity], owner: dict[int, int], speakers: Sequence[tuple[int, int, int, str]], people: _People,
+    text: str = "", narrator: int | None = None,
 ) -> tuple[int, int] | None:
     """(unnamed role, named party) of a two-party call or chat where one side is only a role ("ADVISER:", "AGENT:",
     "STAFF:") and never named. That side is no subject: what its lines mention belongs to the party it serves
@@ -1133,9 +1137,16 @@ def _served_party(
     labels: dict[int, set[str]] = {}
     for line_start, _, _, name in speakers:
         labels.setdefault(people.find(name, line_start).key, set()).add(name.casefold())
+    named = {owner[i] for i, e in enumerate(ents) if e.tag in PERSON_TAGS and i in owner}
+    if len(labels) == 1 and narrator is not None and _ME_LINE_RE.search(text):
+        # "Me: ..." / "Agent: ...": the narrator's turns carry no speaker label, so the agent is the one label
+        ((key, names),) = labels.items()
+        if key not in named and key != narrator and all(
+                _is_role_word(n) and n.split()[-1] not in RELATIONS for n in names):
+            return key, narrator
+        return None
     if len(labels) != 2:
         return None
-    named = {owner[i] for i, e in enumerate(ents) if e.tag in PERSON_TAGS and i in owner}
     roles = [k for k, names in labels.items() if k not in named and all(
         _is_role_word(n) and n.split()[-1] not in RELATIONS for n in names)]
     others = [k for k in labels if k in named]

@@ -273,6 +273,9 @@ POSITIVES = [
     ("my salary is about ₹1.4 lakh a month", "₹1.4 lakh", "Monthly Income"),
     # a bureau's name, a credit check, an export's field name; not the scale's top
     ("my cibil is 764 so the loan should be ok", "764", "Credit Score"),
+    # "my score" in a text about credit
+    ("reported a default to CIBIL. My score has fallen from 798 to 671, and", "798", "Credit Score"),
+    ("a change in your credit profile. Your score is currently 611.", "611", "Credit Score"),
     ("Equifax score 633; two missed payments", "633", "Credit Score"),
     ("credit check came back at 702 last week", "702", "Credit Score"),
     ("applicant: creditScore=655, income=4200", "655", "Credit Score"),
@@ -460,6 +463,8 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    # "my score" is a credit score only in a text about credit
+    "my score was 720 on the GMAT, good enough for the programme",
     # "a negative" is an article and an adjective unless the words say blood
     "i have a negative attitude to blood tests",
     # "may" and "march" are verbs before a number unless a date's word comes first

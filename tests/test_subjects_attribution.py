@@ -923,6 +923,19 @@ def test_an_unnamed_role_in_a_call_is_no_subject_of_its_own():
     assert got == "ABB"
 
 
+def test_an_unnamed_agent_in_a_me_chat_is_no_subject():
+    # the narrator's turns are "Me:", no speaker label: the agent is the one labelled side, and serves the narrator
+    text = ("Me: Hi, why was the limit on my Chase card cut from $8,000 to $2,500?\n"
+            "Agent: I can look into that. Can I have your full name and date of birth?\n"
+            "Me: Jamal Whitfield, 07/22/1989\n"
+            "Agent: Thank you. The reduction followed a change in your credit profile. Your score is currently 611.\n"
+            "Me: That's because of the ER bills from my kidney stones.")
+    got = letters(text, ("Chase", "Company Name"), ("$8,000", "Credit Limit"), ("$2,500", "Credit Limit"),
+                  ("Jamal Whitfield", "Full Name"), ("07/22/1989", "Date"), ("611", "Credit Score"),
+                  ("kidney stones", "Medical Condition"))
+    assert got == "AAAAAAA"
+
+
 def test_a_name_given_for_someone_else_is_not_the_callers():
     text = ("AGENT: Western Union, who am I speaking with?\nCALLER: Grace Mensah. I'm sending money to my son.\n"
             "AGENT: And the receiver's full name as on his ID?\nCALLER: Kofi Mensah. His number is +233 24 555 0192.\n"

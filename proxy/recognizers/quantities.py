@@ -291,10 +291,29 @@ _CREDIT_SCORE_WORDS = Keywords.for_label(
     [
         "credit score{,s}", "fico{, score}", "credit rating", "{vantagescore,vantage score}", "{credit ,}bureau{,s}",
         # "my cibil is 752", "Experian score 512", "Credit checks came back, yours is 712", "creditScore=688"
-        "{cibil,experian,equifax,transunion,crif}{, score}", "credit {file,check,checks,report}",
+        "{cibil,experian,equifax,transunion,crif,ctos}{, score}", "credit {file,check,checks,report}",
         "{creditscore,credit_score}",
     ],
 )
+
+
+# "My score has fallen from 798 to 671": a bare "my score" is a credit score only in a text about credit
+_OWN_SCORE = re.compile(r"\b(?:[Mm]y|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur) (?:credit )?score\b")
+_CREDIT_TEXT = re.compile(r"(?i:\bcredit\b|\bcibil\b|\bexperian\b|\bequifax\b|\btransunion\b|\bfico\b|\bcrif\b|\bctos\b"
+                          r"|\bccris\b|\bBIK\b)")
+_SCORE_NUMBER = re.compile(r"(?<![\w$€£.,/-])[1-9]\d{2,3}(?![\w%]|[.,]\d)")
+
+
+def _own_score_anchors(doc: ScanText) -> list[int]:
+    """Score-sized numbers up to 40 characters after "my score", in a text that names credit or a bureau."""
+    text = doc.text
+    if not _CREDIT_TEXT.search(text):
+        return []
+    found: list[int] = []
+    for own in _OWN_SCORE.finditer(text):
+        stop = min(len(text), own.end() + 40)
+        found.extend(m.start() for m in _SCORE_NUMBER.finditer(text, own.end(), stop))
+    return found
 
 
 def _credit_score_range(value: str) -> bool:
@@ -316,7 +335,14 @@ def credit_score_recognizer() -> PatternRecognizer:
                 validator=_credit_score_range,
                 requires_context=True,
                 anchors=near_keywords(_CREDIT_SCORE_WORDS.first_words, 40, 24),
-            )
+            ),
+            Pattern.compile(
+                "own-score",
+                r"[1-9]\d{2,3}(?![\w%]|[.,]\d)(?!\s*/)",
+                0.6,
+                validator=_credit_score_range,
+                anchors=_own_score_anchors,
+            ),
         ],
         context=_CREDIT_SCORE_WORDS,
         context_boost=0.25,
