@@ -1138,17 +1138,17 @@ def _served_party(
     for line_start, _, _, name in speakers:
         labels.setdefault(people.find(name, line_start).key, set()).add(name.casefold())
     named = {owner[i] for i, e in enumerate(ents) if e.tag in PERSON_TAGS and i in owner}
+
+    def unnamed_role(key: int) -> bool:
+        return key not in named and all(_is_role_word(n) and n.split()[-1] not in RELATIONS for n in labels[key])
+
     if len(labels) == 1 and narrator is not None and _ME_LINE_RE.search(text):
         # "Me: ..." / "Agent: ...": the narrator's turns carry no speaker label, so the agent is the one label
-        ((key, names),) = labels.items()
-        if key not in named and key != narrator and all(
-                _is_role_word(n) and n.split()[-1] not in RELATIONS for n in names):
-            return key, narrator
-        return None
+        (key,) = labels
+        return (key, narrator) if key != narrator and unnamed_role(key) else None
     if len(labels) != 2:
         return None
-    roles = [k for k, names in labels.items() if k not in named and all(
-        _is_role_word(n) and n.split()[-1] not in RELATIONS for n in names)]
+    roles = [k for k in labels if unnamed_role(k)]
     others = [k for k in labels if k in named]
     return (roles[0], others[0]) if len(roles) == 1 and len(others) == 1 else None
 

@@ -34,8 +34,10 @@ _POSTCODE = (
     r"|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)"  # CA: H2X 1Y4
 )
 # a weekday or month opens what follows the address ("..., CA 90026, Monday to Friday"), never a town
-_NOT_TOWN = r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August"
-_NOT_TOWN += r"|September|October|November|December)(?![\w'’-]))"
+_NOT_TOWN = (
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August"
+    r"|September|October|November|December)(?![\w'’-]))"
+)
 _TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
 _TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
 _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"

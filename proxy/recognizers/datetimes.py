@@ -505,23 +505,24 @@ _FOREIGN_UNIT = (
     "(?:meses|días|semanas|horas|dias|mesi|giorni|settimane|Monaten|Monate|Wochen|Tagen|Tage|Stunden|miesięcy|"
     "miesiące|dni|tygodni|tygodnie|godzin|mois|jours|semaines|heures|mahine|ghante|hafte)"
 )
-_BEFORE_FOREIGN_UNIT = backward_anchors(re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])"), re.compile(r"\d{1,3}\s\Z"), reach=4)
+_FOREIGN_UNIT_WORD = re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])")
+_BEFORE_FOREIGN_UNIT = backward_anchors(_FOREIGN_UNIT_WORD, re.compile(r"\d{1,3}\s\Z"), reach=4)
 # Spanish and Portuguese counts written out: "hace tres meses", "demora três meses", "por vinte anos"
 _FOREIGN_COUNT = (
     r"(?i:dos|dois|duas|tres|três|cuatro|quatro|cinco|seis|siete|sete|ocho|oito|nueve|nove|diez|dez|once|onze|doce|doze"
     r"|quince|quinze|veinte|vinte|treinta|trinta)"
 )
-_BEFORE_FOREIGN_COUNT_UNIT = backward_anchors(
-    re.compile(rf"(?<!\w){_FOREIGN_UNIT}(?![\w-])"), re.compile(rf"(?<![\w]){_FOREIGN_COUNT}\s\Z"), reach=8
-)
+_BEFORE_FOREIGN_COUNT_UNIT = backward_anchors(_FOREIGN_UNIT_WORD, re.compile(rf"(?<![\w]){_FOREIGN_COUNT}\s\Z"), reach=8)
 # years are a duration only after a word that makes one ("hace dos años", "duración 3 años", "na 30 lat"): after
 # tener / ter / avoir they are an age
-_YEARS_AFTER_DURATION_WORD = re.compile(
+_YEARS_AFTER_DURATION_WORD = (
     r"(?<![\w])(?i:hace|durante|duración|duracion|por|desde\s+hace|há|seit|für|na|przez|pendant|depuis|da)\s+"
     rf"(?P<span>(?:\d{{1,3}}|{_FOREIGN_COUNT})\s(?:años|anos|anni|Jahren|Jahre|lat|ans))(?![\w-])"
 )
+# between the two counts of a range of durations: "4-6 weeks", "eight to ten weeks"
+_COUNT_RANGE = r"(?:\s?[–—-]\s?|\s+to\s+)"
 _RANGE_ANCHORS = backward_anchors(
-    re.compile(rf"(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}"), re.compile(rf"(?:\d+|{NUMBER_WORD})\Z"), reach=14
+    re.compile(rf"{_COUNT_RANGE}(?:\d+|{NUMBER_WORD})\s{_UNIT}"), re.compile(rf"(?:\d+|{NUMBER_WORD})\Z"), reach=14
 )
 _ADJECTIVE_ANCHORS = backward_anchors(re.compile(rf"-{_UNIT}"), re.compile(rf"(?:\d{{1,3}}|{NUMBER_WORD})\Z"), reach=14)
 # "34 years old" and "a 34-year-old" are ages.
@@ -530,7 +531,7 @@ _NOT_AGE = r"(?![\w-])(?![- ](?:old|young)\b|\s+of\s+age\b)"
 
 def _rising_range(span: str) -> bool:
     """'4-6 weeks' counts up, below a thousand; '9-5 days' (office hours) does not."""
-    counts = re.split(r"\s?[–—-]\s?|\s+to\s+", span.rsplit(" ", 1)[0], maxsplit=1)
+    counts = re.split(_COUNT_RANGE, span.rsplit(" ", 1)[0], maxsplit=1)
     low, high = (word_to_int(c) for c in counts) if len(counts) == 2 else (None, None)
     return low is not None and high is not None and low < high < 1000
 
@@ -576,11 +577,11 @@ def duration_recognizer() -> PatternRecognizer:
                 0.7,
                 anchors=_BEFORE_FOREIGN_COUNT_UNIT,
             ),
-            Pattern.compile("foreign-years", _YEARS_AFTER_DURATION_WORD.pattern, 0.7, left_bound=""),
+            Pattern.compile("foreign-years", _YEARS_AFTER_DURATION_WORD, 0.7, left_bound=""),
             # "4-6 weeks", "6–8 weeks", "eight to ten weeks": a range of counts is one span
             Pattern.compile(
                 "range-unit",
-                rf"(?<![\w.,$€£/-])(?:\d+|{NUMBER_WORD})(?:\s?[–—-]\s?|\s+to\s+)(?:\d+|{NUMBER_WORD})\s{_UNIT}{_NOT_AGE}",
+                rf"(?<![\w.,$€£/-])(?:\d+|{NUMBER_WORD}){_COUNT_RANGE}(?:\d+|{NUMBER_WORD})\s{_UNIT}{_NOT_AGE}",
                 0.8,
                 validator=_rising_range,
                 anchors=_RANGE_ANCHORS,

@@ -141,12 +141,15 @@ def _apposition_anchors(doc: ScanText) -> list[int]:
 def _paren_anchors(doc: ScanText) -> list[int]:
     """A number in brackets right after a capitalised name ("Theo (6)"), not after "Section (3)", or after a
     relative ("My dad (63)")."""
+    def number_start(match: re.Match[str]) -> int:
+        return match.end() - len(match.group().rsplit("(", 1)[1])
+
     named = [
-        match.end() - len(match.group().rsplit("(", 1)[1])
+        number_start(match)
         for match in _PAREN_NUMBER.finditer(doc.text)
         if match.group(1).lower() not in _NOT_A_NAME and match.group(1).lower() not in _WEEKDAY_OR_MONTH
     ]
-    relatives = [match.end() - len(match.group().rsplit("(", 1)[1]) for match in _RELATIVE_PAREN_NUMBER.finditer(doc.text)]
+    relatives = [number_start(match) for match in _RELATIVE_PAREN_NUMBER.finditer(doc.text)]
     return sorted(set(named + relatives))
 
 

@@ -53,13 +53,13 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "{unique taxpayer reference,permanent account number,steuer id,steueridentifikationsnummer,steuernummer}",
         "Tax ID",
     ),
-    ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,roll number,campus card}", "Student ID"),
+    ("{student{,s},matriculation,matrikelnummer,enrollment,enrolment,enrolled,campus card}", "Student ID"),
     ("{student,campus} id {number,no,card}", "Student ID"),  # before "ID number" can take it
-    # "roll no. 22CE1047", "adm. no. MFA/2021/0457", "Applicant ID: LSHTM-APP-240871", Hungary's "Neptun code"
-    ("{{roll,adm,admission} {no,number},applicant id,neptun code}", "Student ID"),
+    # "roll no. 22CE1047", "adm. no. MFA/2021/0457", Hungary's "Neptun code"
+    ("{{roll,adm,admission} {no,number},neptun code}", "Student ID"),
     ("{=SID,university id,registrar}", "Student ID"),
-    # "matric no. 2739148K", a pupil's "UPN", an applicant's number, "nº de aluno"
-    ("{matric{, no, number},=UPN,applicant {number,no},{nº,no,número,numero} de {aluno,aluna,alumno,alumna,estudiante}}",
+    # "matric no. 2739148K", a pupil's "UPN", an applicant's number ("Applicant ID: LSHTM-APP-240871"), "nº de aluno"
+    ("{matric{, no, number},=UPN,applicant {id,number,no},{nº,no,número,numero} de {aluno,aluna,alumno,alumna,estudiante}}",
      "Student ID"),
     ("{employee{,s},staff,badge,personnel,payroll,worker,clock in,clocks in,clocked in}", "Employee ID"),
     ("{=EMP,=HR}", "Employee ID"),

@@ -301,7 +301,8 @@ _CREDIT_SCORE_WORDS = Keywords.for_label(
 _OWN_SCORE = re.compile(r"\b(?:[Mm]y|[Yy]our|[Hh]is|[Hh]er|[Tt]heir|[Oo]ur) (?:credit )?score\b")
 _CREDIT_TEXT = re.compile(r"(?i:\bcredit\b|\bcibil\b|\bexperian\b|\bequifax\b|\btransunion\b|\bfico\b|\bcrif\b|\bctos\b"
                           r"|\bccris\b|\bBIK\b)")
-_SCORE_NUMBER = re.compile(r"(?<![\w$€£.,/-])[1-9]\d{2,3}(?![\w%]|[.,]\d)")
+_SCORE = r"[1-9]\d{2,3}(?![\w%]|[.,]\d)"  # score-sized: 3-4 digits, not a percentage or a decimal
+_SCORE_NUMBER = re.compile(rf"(?<![\w$€£.,/-]){_SCORE}")
 
 
 def _own_score_anchors(doc: ScanText) -> list[int]:
@@ -330,7 +331,7 @@ def credit_score_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "score",
                 # "912 (out of 999)", "881/999": the scale's top is no score
-                r"(?<![\w$€£.,/-])(?<!out of )(?<!/ )[1-9]\d{2,3}(?![\w%]|[.,]\d)",
+                rf"(?<![\w$€£.,/-])(?<!out of )(?<!/ ){_SCORE}",
                 0.6,
                 validator=_credit_score_range,
                 requires_context=True,
@@ -338,7 +339,7 @@ def credit_score_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "own-score",
-                r"[1-9]\d{2,3}(?![\w%]|[.,]\d)(?!\s*/)",
+                rf"{_SCORE}(?!\s*/)",
                 0.6,
                 validator=_credit_score_range,
                 anchors=_own_score_anchors,
