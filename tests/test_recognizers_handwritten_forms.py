@@ -172,6 +172,23 @@ def test_year_ranges_give_each_year() -> None:
     assert [s for *_, s in spans(text, "Date")] == ["2019", "2022"]
 
 
+@pytest.mark.parametrize(("text", "years"), [
+    ("They married in Viseu. In 1966 they emigrated to Newark.", ["1966"]),
+    ("In 2018, I was arrested after a protest.", ["2018"]),
+    ("Kofi Campbell Mensah, b. 1958, lived with sickle cell disease, d. 2011.", ["1958", "2011"]),
+    ("on tablets for hypertension - had a mild heart attack in 2021, cleared for exercise", ["2021"]),
+    ("epilepsy (well controlled, last seizure 2021)", ["2021"]),
+    ("hypertrophic cardiomyopathy dx 2021, ICD fitted", ["2021"]),
+    ("passport P4829175B (valid until 2031)", ["2031"]),
+    ("Trabajo como diseñadora gráfica freelance desde 2019, todo por honorarios.", ["2019"]),
+    # no person's timeline: a company's year, a year in ordinary prose
+    ("In 2019 the company launched a new app.", []),
+    ("The 2019 report is out.", []),
+])
+def test_bare_years_on_a_timeline(text: str, years: list[str]) -> None:
+    assert [s for *_, s in spans(text, "Date")] == years
+
+
 def test_a_day_range_replaces_its_inner_date() -> None:
     text = "We were in Bali from 2 to 16 January. On 9 January my wife got ill"
     assert [s for *_, s in spans(text, "Date")] == ["2 to 16 January", "9 January"]

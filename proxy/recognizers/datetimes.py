@@ -4,7 +4,8 @@
 Decisions: a month name must be capitalised ("we march on" is no date); a
 bare year ("in 2019") is not a Date unless a life-event word puts it on a
 personal timeline ("born in 1987", "graduated in 2015", "after her stroke in
-2019"), because years alone are everywhere in ordinary prose; a year range
+2019"), it opens a sentence about someone ("In 1966 they emigrated") or it
+follows a genealogy's "b."/"d.", because years alone are everywhere in ordinary prose; a year range
 ("1938 – 2025", "2019 to present") is always a timeline. A month alone is a
 Date only after a time preposition ("in August", "by end of April") or with
 "mid-". A day range ("17–21 March") is one Date. "34 years old" is an Age,
@@ -170,20 +171,31 @@ _YEAR_EVENTS = Keywords.for_label(
         "{died,death,passed,met,separated,entered,arrived,came,come,crossed,expires,expired,expiry,due,left}",
         "{conviction,convicted,arrested,surgery,operation,injured,injury,taught,studied,worked,lived,qualified}",
         "{adopted,engaged,promoted,trained,served,visited,bought,sold,lost}",
+        # a heart attack, a seizure, "dx 2021"; "valid till 2026"; "since" in Spanish, German, French
+        "{attack,seizure,dx,valid,desde,seit,depuis}",
     ],
 )
 _YEAR_CANDIDATE = re.compile(r"(?<![\w$€£.,/:-])(?:19|20)\d{2}(?![\w%/-]|[.,:]\d)")
+# a year that opens a sentence about someone ("In 2018 I was arrested", "By 1990 she was ...") or follows a
+# genealogy's "b." / "d." ("Kofi Mensah, b. 1958, ... d. 2011")
+_TIMELINE_YEAR = re.compile(
+    r"(?:(?:^|(?<=[.!?]\s)|(?<=\n))(?:In|By)\s+(?=(?:19|20)\d{2},?\s+(?:I|we|he|she|they|my|his|her|our|their)\b)"
+    r"|(?<![\w.])[bd]\.\s?(?=(?:19|20)\d{2}\b))",
+    re.MULTILINE,
+)
 
 
 def _years_after_events(doc: ScanText) -> list[int]:
-    """Years with a life-event word earlier in their sentence (up to 80 characters back)."""
-    if not _YEAR_EVENTS.may_occur(doc):
-        return []
-    return [
-        match.start()
-        for match in _YEAR_CANDIDATE.finditer(doc.text)
-        if _YEAR_EVENTS.nearest(doc, match.start(), match.end(), before=80, after=0) is not None
-    ]
+    """Years with a life-event word earlier in their sentence (up to 80 characters back), and years that open a
+    sentence about someone or follow "b."/"d."."""
+    starts = [match.end() for match in _TIMELINE_YEAR.finditer(doc.text)]
+    if _YEAR_EVENTS.may_occur(doc):
+        starts += [
+            match.start()
+            for match in _YEAR_CANDIDATE.finditer(doc.text)
+            if _YEAR_EVENTS.nearest(doc, match.start(), match.end(), before=80, after=0) is not None
+        ]
+    return sorted(set(starts))
 
 
 # Count nouns: "in 2000 rows" is a number.
