@@ -47,6 +47,14 @@ AGES = [
     ("Chair: Sir Malcolm Drury — 71, ex-Royal Navy", "71"),
     ("Our son Joon, 10, broke his wrist", "10"),
     ("Leo is 8 and has a peanut allergy", "8"),
+    ("Mum's here, and this is my son Ayaan. He's seven. DOCTOR: Hi Ayaan.", "seven"),
+    ("DeShawn Jackson, he's sixteen, just got his license", "sixteen"),
+    ("My son is 6 and has epilepsy; we missed", "6"),
+    ("My son Alfie is four and has cerebral palsy", "four"),
+    ("Dear future Ananya, It's 12 June 2024. You are 29, 162 cm", "29"),
+    ("Right now you're 20, in the second year of a BA", "20"),
+    ("I was 24 when I left Rach Gia on the night boat", "24"),
+    ("He was 26 when the war came", "26"),
     ("The young person, Kayla, is 15 and placed with carers", "15"),
     ("my colleague Tariq, who is 19 and only started", "19"),
     ("Gabriel Tremblay (Gabe) is 31, an electrician", "31"),
@@ -112,6 +120,10 @@ NOT_AGES = [
     "Results: 15, and then the rest came in.",  # a count before a joining word
     "I was 20 minutes late again.",
     "Chapter 3: 12, 13 and 14 are missing.",
+    "he's one of the best in the club",
+    "You're 2 minutes late and she is five minutes away.",
+    "My son is 6 feet tall now.",
+    "he has had type 1 diabetes since he was nine.",  # an age at an illness's start: the gold leaves it
 ]
 
 

@@ -72,6 +72,13 @@ _AGE_END = (
     r"(?=\s*(?:[,.;!?:)–—-]\s|[,.;!?)]|$|\n"
     r"|(?:and|plus|while|but|so|now|then|with|btw|lol|tbh|whats|what's|what’s)\b))"
 )
+# "I was 24 when I left", "He was 26 when the war came"
+_WHEN_AFTER = r"(?=[ \t]+when\b)"
+# a relative as the subject of an age: "My son is 6 and", "our daughter Ife is four."
+_RELATION_SUBJECT = (
+    r"(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)\s+(?:son|daughter|boy|girl|kid|child|baby|brother|sister|husband|wife"
+    r"|partner|mum|mom|dad|father|mother|grandson|granddaughter|nephew|niece)(?:\s+[A-Z][a-z]+)?\s+(?:is|was)"
+)
 # events of a life that "at <number>" after them dates by age: "moved to Houston at 12", "retired at 60"
 _LIFE_EVENT = (
     r"married|moved|emigrated|immigrated|retired|died|passed\s+away|left\s+(?:school|home)|diagnosed|widowed|"
@@ -222,15 +229,17 @@ def age_recognizer() -> PatternRecognizer:
                 anchors=_BULLET_ANCHORS,
             ),
             # "Leo is 8 and", "Kayla, is 15", "who is 19 and", "who's 33 and", "hes maybe 50,", "she's 70-ish",
-            # "Hana Suzuki was 17 then", "She was seventy-two and", "Aiyana's only 19 so"
+            # "Hana Suzuki was 17 then", "She was seventy-two and", "Aiyana's only 19 so", "He's seven.",
+            # "My son Alfie is four and", "You're 20, in the second year" (a letter to oneself), "was 26 when"
             Pattern.compile(
                 "is-age",
-                r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is|who['’]s"
+                r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?<!since )(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is|who['’]s"
+                rf"|{_RELATION_SUBJECT}|[Yy]ou(?:\s+are|['’]re)"
                 rf"|{_not_a_name_guard()}[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]+(?:-[^\W\d_][^\W\d_A-Z]+)?"
                 r"(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
                 r"|(?:'s|’s)(?=\s+(?:only|just|nearly|almost|barely)\b))))"
                 r"\s+(?:(?:only|just|nearly|almost|barely|about|around|maybe|probably)\s+)?"
-                rf"(?P<span>[1-9]\d?|{TENS_WORD})(?![\w%/]|[.,:]\d)(?:-ish)?{_AGE_END}",
+                rf"(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%/]|[.,:]\d)(?:-ish)?(?:{_AGE_END}|{_WHEN_AFTER})",
                 0.5,
                 validator=_plausible_age,
             ),
@@ -255,7 +264,8 @@ def age_recognizer() -> PatternRecognizer:
             # "I was 19, with a degree", "We are both 35.", "my son Danylo (now 11)", "born 22.07.1991 (so 32 now)"
             Pattern.compile(
                 "past-or-both",
-                rf"(?:\b(?:I|i)[ \t]+was|\b(?:[Ww]e|[Tt]hey)[ \t]+(?:are|were)[ \t]+both)[ \t]+(?P<span>[1-9]\d){_CLAUSE_END}"
+                rf"(?:\b(?:I|i)[ \t]+was|\b(?:[Ww]e|[Tt]hey)[ \t]+(?:are|were)[ \t]+both)[ \t]+(?P<span>[1-9]\d)"
+                rf"(?:{_CLAUSE_END}|{_WHEN_AFTER})"
                 r"|\((?:now|so)[ \t]+(?P<span2>[1-9]\d?)(?:[ \t]+now)?\)",
                 0.55,
                 validator=_plausible_age,
