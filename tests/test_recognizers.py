@@ -203,6 +203,8 @@ POSITIVES = [
     ("she is 5 feet 6 inches tall", "5 feet 6 inches", "Height"),
     ("he is 6 feet tall", "6 feet", "Height"),
     ("height 1.78 m", "1.78 m", "Height"),
+    ("Height? CALLER: Still five foot three. Weight's gone up", "five foot three", "Height"),
+    ("He's a big man, about six foot two, I can't lift him", "six foot two", "Height"),
     # Weight
     ("I weigh 72 kg", "72 kg", "Weight"),
     ("down to 160 lbs", "160 lbs", "Weight"),
@@ -463,6 +465,7 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    "We were five feet away from the stage.",  # feet alone, read out: a distance
     # "my score" is a credit score only in a text about credit
     "my score was 720 on the GMAT, good enough for the programme",
     # "a negative" is an article and an adjective unless the words say blood

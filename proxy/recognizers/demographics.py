@@ -418,6 +418,14 @@ def height_recognizer() -> PatternRecognizer:
                 requires_context=True,
                 anchors=_BEFORE_FEET,
             ),
+            # read out: "Still five foot three.", "about six foot two" (a length in feet alone may be a distance)
+            Pattern.compile(
+                "spoken-feet-inches",
+                r"(?<![\w-])(?:[Ff]our|[Ff]ive|[Ss]ix|[Ss]even)[ ](?:foot|feet)[ ]"
+                r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven)(?![\w-])",
+                0.8,
+                anchors=word_anchors(("four", "five", "six", "seven")),
+            ),
         ],
         context=_HEIGHT_WORDS,
         context_boost=0.15,
