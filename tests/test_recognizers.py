@@ -70,6 +70,12 @@ POSITIVES = [
     ("SSS No.: 34-5821774-9, employer Jollibee", "34-5821774-9", "Social Security Number"),
     ("The IMSS number on file for him is 39415670650 and", "39415670650", "Social Security Number"),
     ("NIF 53419827L | Nº afiliación SS 28/10482736/51 | técnico", "28/10482736/51", "Social Security Number"),
+    # Romania's CNP, France's "numéro de sécu", Quebec's NAS, Peru's carnet de extranjería, Singapore's IC
+    ("I have treated Bogdan Popescu (CNP 1750812460034), a former", "1750812460034", "Social Security Number"),
+    ("My numéro de sécu is 2 84 07 69 123 456 78 if you need it", "2 84 07 69 123 456 78", "Social Security Number"),
+    ("Trois-Rivières (Québec) G8Y 2K5 NAS : 482 913 576  Objet", "482 913 576", "Social Security Number"),
+    ("Mi carnet de extranjería es 003184762 por si piden", "003184762", "Social Security Number"),
+    ("Lim Wei Ling, IC S8834127D. STAFF: Yes", "S8834127D", "Social Security Number"),
     # Driver's License (context required)
     ("Driver's license D123-4567-8901, expires soon", "D123-4567-8901", "Driver's License"),
     ("my driving licence number is MORGA657054SM9IJ", "MORGA657054SM9IJ", "Driver's License"),

@@ -45,6 +45,13 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("tax{,payer}{, id, identification, number, no, code, file number, reference}", "Tax ID"),
     # social-security numbers by their scheme's name: the Philippines' SSS, Mexico's IMSS, Spain's "Nº afiliación SS"
     ("{=SSS,sss {number,no},imss{, number, no},{nº,no,número,numero} {de ,}afiliaci{ó,o}n{, ss}}", "Social Security Number"),
+    # Romania's CNP, France's "numéro de sécu", Quebec's NAS, Canada's SIN, Egypt's national number,
+    # Peru's foreigner card, Singapore's IC, Brazil's RG, a misspelt Aadhaar
+    (
+        "{=CNP,{numéro,numero,n°} de s{é,e}cu{,rité sociale},=NAS,social insurance number,=SIN,"
+        "raqam {el ,}qawmy,carnet de extranjer{í,i}a,=IC,=RG,adhar{, no, number}}",
+        "Social Security Number",
+    ),
     ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT,kra pin,=AFM,=NTN}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
     # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
