@@ -76,6 +76,8 @@ POSITIVES = [
     ("Trois-Rivières (Québec) G8Y 2K5 NAS : 482 913 576  Objet", "482 913 576", "Social Security Number"),
     ("Mi carnet de extranjería es 003184762 por si piden", "003184762", "Social Security Number"),
     ("Lim Wei Ling, IC S8834127D. STAFF: Yes", "S8834127D", "Social Security Number"),
+    # a sort code has a date's shape but no date's numbers
+    ("Bank: Barclays Sort code: 20-45-77   Account: 53019846", "20-45-77", "Bank Account"),
     # Driver's License (context required)
     ("Driver's license D123-4567-8901, expires soon", "D123-4567-8901", "Driver's License"),
     ("my driving licence number is MORGA657054SM9IJ", "MORGA657054SM9IJ", "Driver's License"),
@@ -827,3 +829,10 @@ def test_gate_skips_the_scan() -> None:
     recognizer = PatternRecognizer("x", "Email Address", [Pattern("x", re.compile(r"\S+@\S+"), 0.9, gate=gate)])
     assert list(recognizer.analyze("a@b.c")) == []
     assert calls == ["a@b.c"]
+
+
+def test_a_date_near_an_id_label_is_no_id() -> None:
+    """A token with a date's numbers stays a date beside "staff"; one with a date's shape only is an ID."""
+    from proxy.recognizers.identifiers import LabelledIdRecognizer
+
+    assert list(LabelledIdRecognizer().analyze("She has been on staff since 12/03/2019 and loves it.")) == []

@@ -119,13 +119,26 @@ _DATE_SHAPED = re.compile(
 )
 
 
+def _is_date(token: str) -> bool:
+    """Date-shaped with numbers a day and a month can have: "20-45-77" is a sort code, not a date."""
+    if not _DATE_SHAPED.fullmatch(token):
+        return False
+    parts = [int(p) for p in re.split(r"[/.-]", token)]
+    if len(parts) == 2:  # a month and a year: the pattern checked the month
+        return True
+    first, second, third = parts
+    if first > 31:  # year first
+        return 1 <= second <= 12 and 1 <= third <= 31
+    return (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
+
+
 def _looks_like_id(token: str) -> bool:
     """5-24 characters with enough digits that it is not a word, a year or an amount.
 
     Space- or dot-separated digit groups need more digits, so "2019 12" or
     "1234.56" next to a label word do not pass as identifiers.
     """
-    if not 5 <= len(token) <= 24 or _DATE_SHAPED.fullmatch(token):
+    if not 5 <= len(token) <= 24 or _is_date(token):
         return False
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
