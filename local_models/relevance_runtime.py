@@ -69,6 +69,10 @@ from local_models.registry import InvalidModelFileError, check_gguf
 log = logging.getLogger(__name__)
 
 PROMPT_FORMAT = "veil-relevance-v1"
+# v2: as v1, and a candidate whose kind the request names (`relevance_kinds.named_kinds`) is marked
+# `<Tag>*:`; the mark costs no token ("*:" is one token where ":" was). An adapter says which it was trained for.
+PROMPT_FORMAT_NAMED = "veil-relevance-v2"
+PROMPT_FORMATS = (PROMPT_FORMAT, PROMPT_FORMAT_NAMED)
 YES_TEXT = " yes"
 NO_TEXT = " no"
 DEFAULT_THRESHOLD = 0.0  # on the yes-no logit margin; adapters carry a dev-tuned value
@@ -112,9 +116,11 @@ def format_prefix(question: str) -> str:
     return f"Question: {q}\n"
 
 
-def format_candidate(tag: str, text: str, before: str = "", after: str = "") -> str:
-    """One candidate's suffix; the model answers " yes" / " no" right after it."""
-    return f"{tag}: {_squash(before).lstrip()}[{short_value(text)}]{_squash(after).rstrip()} ->"
+def format_candidate(tag: str, text: str, before: str = "", after: str = "", named: bool = False) -> str:
+    """One candidate's suffix; the model answers " yes" / " no" right after it. `named` (format v2 only):
+    the request names this kind of detail."""
+    mark = "*" if named else ""
+    return f"{tag}{mark}: {_squash(before).lstrip()}[{short_value(text)}]{_squash(after).rstrip()} ->"
 
 
 def short_value(text: str) -> str:
@@ -442,8 +448,9 @@ class AdapterInfo:
             except (OSError, json.JSONDecodeError) as exc:
                 raise RelevanceModelError(f"cannot read adapter metadata {meta_path}: {exc}") from exc
         fmt = meta.get("prompt_format", PROMPT_FORMAT)
-        if fmt != PROMPT_FORMAT:
-            raise RelevanceModelError(f"{p} was trained for prompt format {fmt!r}; this Veil uses {PROMPT_FORMAT!r}")
+        if fmt not in PROMPT_FORMATS:
+            raise RelevanceModelError(f"{p} was trained for prompt format {fmt!r}; this Veil reads "
+                                      f"{' and '.join(map(repr, PROMPT_FORMATS))}")
         return cls(p, float(meta.get("threshold", DEFAULT_THRESHOLD)),
                    meta.get("n_layers"), fmt, meta)
 
@@ -676,7 +683,8 @@ def sigmoid(x: float) -> float:
 
 
 __all__ = [
-    "BASE_PRECISION", "DEFAULT_THRESHOLD", "NO_TEXT", "PROMPT_FORMAT", "YES_TEXT", "AdapterInfo", "PrefixScorer",
+    "BASE_PRECISION", "DEFAULT_THRESHOLD", "NO_TEXT", "PROMPT_FORMAT", "PROMPT_FORMATS", "PROMPT_FORMAT_NAMED",
+    "YES_TEXT", "AdapterInfo", "PrefixScorer",
     "RelevanceModelError", "adapter_kind", "context_window", "derive_base", "format_candidate",
     "format_prefix", "short_value", "sigmoid",
 ]

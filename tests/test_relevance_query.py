@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from proxy.entities import Entity
@@ -198,3 +200,35 @@ def test_lora_judge_scores_each_candidate_under_its_question(tmp_path) -> None:
     assert parts.ask == "which board games need no talking?"
     assert set(margins) == {0, 1}
     assert margins == pytest.approx(alone, abs=1e-3)
+
+
+def test_lora_judge_marks_named_kinds_for_a_v2_adapter(tmp_path) -> None:
+    """An adapter trained for prompt format v2 is sent `<Tag>*:` for the kinds its question names, v1 never."""
+    pytest.importorskip("llama_cpp")
+    import shutil
+
+    from local_models.relevance_runtime import format_candidate, format_prefix
+    from proxy.relevance.base import prepare
+    from proxy.relevance.lora import SMOKE_ADAPTER, LoraJudge
+
+    if not SMOKE_ADAPTER.exists():
+        pytest.skip("the smoke adapter is missing")
+    v2 = tmp_path / "v2.gguf"
+    shutil.copy(SMOKE_ADAPTER, v2)
+    meta = json.loads(SMOKE_ADAPTER.with_suffix(".json").read_text())
+    v2.with_suffix(".json").write_text(json.dumps({**meta, "prompt_format": "veil-relevance-v2"}))
+    text = "What is my employee ID? It is QX-11 and I work at Acme."
+    cands = [Entity("QX-11", 30, 35, "Employee ID"), Entity("Acme", 50, 54, "Company Name")]
+    judges = [LoraJudge(path, name="smoke", cache_dir=tmp_path, n_threads=1, n_ctx=512, merge=False)
+              for path in (SMOKE_ADAPTER, v2)]
+    try:
+        plain, marked = (judge.scores(text, cands, [text, text]) for judge in judges)
+        parts, scored = prepare(text, cands, [text, text])
+        expected = judges[1].scorer().score(format_prefix(question_for(cands[0], parts)), [
+            format_candidate(s.entity.tag, s.entity.text, s.before, s.after, named=s.entity.tag == "Employee ID")
+            for s in scored])
+    finally:
+        for judge in judges:
+            judge.close()
+    assert marked == pytest.approx(dict(enumerate(expected)), abs=1e-3)
+    assert abs(marked[0] - plain[0]) > 1e-3 and marked[1] == pytest.approx(plain[1], abs=1e-3)

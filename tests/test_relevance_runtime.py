@@ -42,6 +42,8 @@ def test_prompt_format() -> None:
     assert short_value("4111 1111 1111 1111") == "4111 1…"
     assert short_value("x" * 40) == "x" * 24 + "…"
     assert format_prefix("q" * 2000).startswith("Question: qqq") and len(format_prefix("q" * 2000)) < 620
+    # format v2 marks a kind the question names
+    assert format_candidate("Company Name", "Acme", named=True) == "Company Name*: [Acme] ->"
 
 
 def test_context_window_cuts_at_words() -> None:
@@ -120,7 +122,9 @@ def test_adapter_kind_and_metadata(tmp_path: Path) -> None:
     assert adapter_kind(f) == "adapter"
     (tmp_path / "a.json").write_text('{"threshold": 1.5, "n_layers": 16}')
     info = AdapterInfo.load(f)
-    assert info.threshold == 1.5 and info.n_layers == 16
+    assert info.threshold == 1.5 and info.n_layers == 16 and info.prompt_format == "veil-relevance-v1"
+    (tmp_path / "a.json").write_text('{"prompt_format": "veil-relevance-v2"}')
+    assert AdapterInfo.load(f).prompt_format == "veil-relevance-v2"
     (tmp_path / "a.json").write_text('{"prompt_format": "something-else"}')
     with pytest.raises(RelevanceModelError, match="prompt format"):
         AdapterInfo.load(f)
@@ -144,3 +148,11 @@ def test_scorer_file_errors(tmp_path: Path, cut_base: Path) -> None:
     truncated.write_bytes(cut_base.read_bytes()[:2_000_000])
     with pytest.raises(RelevanceModelError, match="corrupt|truncated|rejected"):
         PrefixScorer(truncated).load()
+
+
+def test_named_kinds_of_a_request() -> None:
+    from local_models.relevance_kinds import named_kinds
+
+    assert named_kinds("What's her phone number, and which city is she from?") >= {"Phone Number", "City/Region"}
+    assert "Monthly Income" in named_kinds("can I afford this on my salary")
+    assert named_kinds("Plan a safe training week for me") == frozenset()

@@ -47,6 +47,19 @@ def test_dev_examples_are_the_deployable_form() -> None:
     assert ex.candidates[0].suffix.startswith("Company Name: employer is [harrison-nichols]")
 
 
+def test_format_v2_marks_the_kinds_the_question_names() -> None:
+    (plain,) = dev_examples([SAMPLE])
+    (v2,) = dev_examples([SAMPLE], "veil-relevance-v2")
+    assert [c.named for c in plain.candidates] == [False, False, False]
+    # "Given my employer, what next?" names the company, not the date or the belief
+    assert [(c.tag, c.named) for c in v2.candidates] == [
+        ("Company Name", True), ("Date", False), ("Religious Belief", False)]
+    assert v2.candidates[0].suffix.startswith("Company Name*: employer is [harrison-nichols]")
+    assert v2.candidates[1].suffix == plain.candidates[1].suffix and v2.prefix == plain.prefix
+    with pytest.raises(ValueError, match="prompt format"):
+        dev_examples([SAMPLE], "veil-relevance-v9")
+
+
 def test_augmented_epochs_are_seeded_and_distractors_are_negative() -> None:
     a = build_epoch([SAMPLE, OTHER] * 20, seed=3, epoch=1)
     b = build_epoch([SAMPLE, OTHER] * 20, seed=3, epoch=1)
@@ -136,6 +149,34 @@ def test_exported_adapter_loads_in_llama_cpp_and_changes_margins(tmp_path: Path)
             s.close()
     assert abs(with_a - without) > 0.1  # llama.cpp applied the adapter
     assert abs(merged - with_a) < 0.05 * max(1.0, abs(with_a - without))  # merging == applying at run time
+
+
+def test_exported_adapter_reads_back_for_further_training(tmp_path: Path) -> None:
+    """`train --init-from X.gguf`: the shipped adapter's torch checkpoint may be gone; its GGUF gives the LoRA back
+    (q/k rows un-permuted), and an adapter of another rank or scale is refused."""
+    from torch import nn
+
+    from local_models.relevance_runtime import RelevanceModelError
+    from local_models.training.relevance.lora import LoRALinear, export_gguf_adapter, import_gguf_adapter, lora_state
+
+    torch.manual_seed(1)
+    shapes = {"self_attn.q_proj": (64, 64), "self_attn.k_proj": (64, 32), "mlp.down_proj": (96, 64)}
+
+    def wrapped_of(rank: int, alpha: float) -> dict[str, LoRALinear]:
+        out = {}
+        for name, (fan_in, fan_out) in shapes.items():
+            out[f"model.layers.0.{name}"] = LoRALinear(nn.Linear(fan_in, fan_out, bias=False), rank, alpha)
+        return out
+
+    source = wrapped_of(4, 8.0)
+    for lora in source.values():
+        nn.init.normal_(lora.lora_b, std=0.3)
+    path = export_gguf_adapter(source, tmp_path / "a.gguf", alpha=8.0, n_head=4, n_head_kv=2)
+    back = import_gguf_adapter(wrapped_of(4, 8.0), path, n_head=4, n_head_kv=2)
+    for key, value in lora_state(source).items():
+        assert torch.allclose(back[key], value, atol=2e-3), key  # F16 in the file
+    with pytest.raises(RelevanceModelError, match="rank 4"):
+        import_gguf_adapter(wrapped_of(8, 16.0), path, n_head=4, n_head_kv=2)
 
 
 @pytest.mark.skipif(bundled_model_path() is None or importlib.util.find_spec("llama_cpp") is None,

@@ -28,8 +28,10 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from local_models.registry import bundled_model_path
+from local_models.relevance_kinds import named_kinds
 from local_models.relevance_runtime import (
     BASE_PRECISION,
+    PROMPT_FORMAT_NAMED,
     AdapterInfo,
     PrefixScorer,
     RelevanceModelError,
@@ -165,7 +167,9 @@ class LoraJudge:
         """Margins of `scored` against one question (one shared prefix)."""
         prefix = format_prefix(question)
         asked = hashlib.sha256(prefix.encode()).digest()  # a long question is not kept once per entry
-        suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after) for s in scored]
+        named = named_kinds(question) if self.info.prompt_format == PROMPT_FORMAT_NAMED else frozenset()
+        suffixes = [format_candidate(s.entity.tag, s.entity.text, s.before, s.after, s.entity.tag in named)
+                    for s in scored]
         # A value repeated with the same surroundings (earlier turns re-sent with every request, a
         # quoted reply) is the same prompt: score it once. Exact, since the suffixes never see each other.
         unique = list(dict.fromkeys(suffixes))

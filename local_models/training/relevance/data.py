@@ -38,7 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from local_models.relevance_runtime import context_window, format_candidate, format_prefix
+from local_models.relevance_kinds import named_kinds
+from local_models.relevance_runtime import (
+    PROMPT_FORMAT,
+    PROMPT_FORMAT_NAMED,
+    PROMPT_FORMATS,
+    context_window,
+    format_candidate,
+    format_prefix,
+)
 
 TYPES_TAGS: dict[str, tuple[str, ...]] = {
     "CODE": ("Social Security Number", "Driver's License", "Bank Account", "Credit Card", "Phone Number",
@@ -91,10 +99,11 @@ class Candidate:
     before: str
     after: str
     label: int
+    named: bool = False  # the request names this kind (marked in prompt format v2)
 
     @property
     def suffix(self) -> str:
-        return format_candidate(self.tag, self.text, self.before, self.after)
+        return format_candidate(self.tag, self.text, self.before, self.after, self.named)
 
 
 @dataclass
@@ -202,7 +211,9 @@ def _window(desc: str, ent: dict[str, Any], rng: random.Random, aug: Augment) ->
 
 
 def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
-                  pool: Sequence[dict[str, Any]] = ()) -> Example:
+                  pool: Sequence[dict[str, Any]] = (), prompt_format: str = PROMPT_FORMAT) -> Example:
+    if prompt_format not in PROMPT_FORMATS:
+        raise ValueError(f"unknown prompt format {prompt_format!r}")
     desc = sample["description"]
     needed = needed_texts(sample)
     query = sample["query"]
@@ -210,6 +221,8 @@ def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
         # chat users state values beside an ask; whether each is needed is still the ask's call (the labels)
         query = _with_statement(query, statement, rng)
     example = Example(sample["id"], _augment_query(query, rng, aug))
+    # what the runtime marks: the kinds the (augmented) question names, after any tag noise
+    named = named_kinds(example.query) if prompt_format == PROMPT_FORMAT_NAMED else frozenset()
     needed_tags: set[str] = set()
     for (tag, norm), mentions in _mentions(sample):
         label = int(norm in needed)
@@ -222,7 +235,7 @@ def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
             text = text.lower()
         if rng.random() < aug.sibling_tag:
             tag = rng.choice(TYPES_TAGS[TYPE_OF_TAG[tag]])
-        example.candidates.append(Candidate(tag, text, before, after, label))
+        example.candidates.append(Candidate(tag, text, before, after, label, tag in named))
     if pool and rng.random() < aug.distractors:
         for _ in range(rng.randint(1, max(1, aug.max_distractors))):
             other = rng.choice(pool)
@@ -233,7 +246,7 @@ def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
                 continue
             (tag, _norm), mentions = rng.choice(groups)
             before, after = _window(other["description"], mentions[0], rng, aug)
-            example.candidates.append(Candidate(tag, mentions[0]["text"], before, after, 0))
+            example.candidates.append(Candidate(tag, mentions[0]["text"], before, after, 0, tag in named))
         rng.shuffle(example.candidates)
     negatives = [c for c in example.candidates if not c.label]
     if aug.max_negatives and len(negatives) > aug.max_negatives:
@@ -242,20 +255,21 @@ def build_example(sample: dict[str, Any], rng: random.Random, aug: Augment,
     return example
 
 
-def build_epoch(samples: Sequence[dict[str, Any]], seed: int, epoch: int, aug: Augment | None = None) -> list[Example]:
+def build_epoch(samples: Sequence[dict[str, Any]], seed: int, epoch: int, aug: Augment | None = None,
+                prompt_format: str = PROMPT_FORMAT) -> list[Example]:
     """All samples as examples, shuffled, with this epoch's augmentation draw (deterministic)."""
     aug = aug or Augment()
     rng = random.Random(f"veil-relevance:{seed}:{epoch}")
     order = list(range(len(samples)))
     rng.shuffle(order)
-    out = [build_example(samples[i], rng, aug, samples) for i in order]
+    out = [build_example(samples[i], rng, aug, samples, prompt_format) for i in order]
     return [ex for ex in out if ex.candidates]
 
 
-def dev_examples(samples: Sequence[dict[str, Any]]) -> list[Example]:
+def dev_examples(samples: Sequence[dict[str, Any]], prompt_format: str = PROMPT_FORMAT) -> list[Example]:
     """The deployable form with no augmentation (what the engine sends, first-mention windows)."""
     rng = random.Random("veil-relevance:dev")
-    return [ex for ex in (build_example(s, rng, Augment.none()) for s in samples) if ex.candidates]
+    return [ex for ex in (build_example(s, rng, Augment.none(), (), prompt_format) for s in samples) if ex.candidates]
 
 
 def write_jsonl(examples: Iterable[Example], path: str | Path) -> int:

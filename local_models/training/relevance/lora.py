@@ -105,6 +105,39 @@ def permute_rows(w: torch.Tensor, n_head: int) -> torch.Tensor:
             .reshape(w.shape))
 
 
+def unpermute_rows(w: torch.Tensor, n_head: int) -> torch.Tensor:
+    """The inverse of `permute_rows` (GGUF layout -> HF layout)."""
+    return (w.reshape(n_head, w.shape[0] // n_head // 2, 2, *w.shape[1:])
+            .swapaxes(1, 2)
+            .reshape(w.shape))
+
+
+def import_gguf_adapter(wrapped: dict[str, LoRALinear], path: str | Path, *, n_head: int,
+                        n_head_kv: int) -> dict[str, torch.Tensor]:
+    """A `lora_state` read back from an exported GGUF adapter, to train on from a shipped adapter whose
+    torch checkpoint is gone (`train --init-from X.gguf`). Rank and alpha must match `wrapped`'s."""
+    from local_models.relevance_runtime import RelevanceModelError, _lora_deltas
+
+    pairs, factor = _lora_deltas(Path(path), 1.0)
+    state: dict[str, torch.Tensor] = {}
+    for name, mod in wrapped.items():
+        _, _, idx, *rest = name.split(".")
+        hf = ".".join(rest)
+        gname = f"blk.{idx}.{HF_TO_GGUF[hf]}.weight"
+        if gname not in pairs:
+            raise RelevanceModelError(f"{path} has no adapter for {gname}")
+        a, b = (torch.from_numpy(x.copy()).float() for x in pairs[gname])
+        if a.shape != mod.lora_a.shape or b.shape != mod.lora_b.shape or not math.isclose(factor, mod.scale):
+            raise RelevanceModelError(f"{path}: {gname} is rank {a.shape[0]} with scale {factor:g}, not rank "
+                                      f"{mod.rank} with scale {mod.scale:g}")
+        if hf == "self_attn.q_proj":
+            b = unpermute_rows(b, n_head)
+        elif hf == "self_attn.k_proj":
+            b = unpermute_rows(b, n_head_kv)
+        state[f"{name}.lora_a"], state[f"{name}.lora_b"] = a, b
+    return state
+
+
 def gguf_tensors(wrapped: dict[str, LoRALinear], n_head: int, n_head_kv: int) -> dict[str, torch.Tensor]:
     """{gguf tensor name: tensor} for the adapter (q/k B rows permuted)."""
     out: dict[str, torch.Tensor] = {}

@@ -91,7 +91,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--fresh", action="store_true", help="ignore checkpoints in --work-dir")
     p.add_argument("--init-from", default=None, metavar="PT",
                    help="start the LoRA and margin offset from this checkpoint (a step-N.pt or best.pt of an earlier "
-                        "stage) with a fresh optimizer and schedule; ignored when --work-dir has a checkpoint to resume")
+                        "stage, or an exported .gguf adapter: the LoRA only) with a fresh optimizer and schedule; "
+                        "ignored when --work-dir has a checkpoint to resume")
+    p.add_argument("--prompt-format", default="veil-relevance-v1",
+                   choices=("veil-relevance-v1", "veil-relevance-v2"),
+                   help="v2 marks candidates whose kind the question names (`local_models.relevance_kinds`)")
     p.add_argument("--no-export", action="store_true")
     p.add_argument("--export-from", default=None, metavar="PT",
                    help="skip training: export (and verify in llama.cpp) this best.pt, e.g. one trained on a GPU box")
@@ -360,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
 
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_at)
-    dev_encoded = [encode(ex, tok) for ex in dev_examples(dev_samples)]
+    dev_encoded = [encode(ex, tok) for ex in dev_examples(dev_samples, args.prompt_format)]
     if args.export_from:  # trained elsewhere: no resume, no training, straight to the export
         return export_checkpoint(args, Path(args.export_from), model, wrapped, tok, gguf_path, dev_encoded, train_files)
     state: dict[str, Any] = {"step": 0, "best_f1": -1.0, "best_step": None, "history": [], "train_seconds": 0.0,
@@ -389,7 +393,8 @@ def main(argv: list[str] | None = None) -> int:
         epoch, index = divmod(step, n_batches)
         if epoch not in epoch_cache:
             epoch_cache.clear()
-            epoch_cache[epoch] = build_epoch(train_samples, args.seed, epoch, Augment(state_values=args.state_values))
+            epoch_cache[epoch] = build_epoch(train_samples, args.seed, epoch, Augment(state_values=args.state_values),
+                                             args.prompt_format)
         examples = epoch_cache[epoch][index * args.batch_size:(index + 1) * args.batch_size]
         return [encode(ex, tok) for ex in examples]
 
@@ -416,12 +421,20 @@ def main(argv: list[str] | None = None) -> int:
     init = None
     if latest is None and args.init_from:
         # a second stage (e.g. new data): the earlier stage's adapter, trained on from step 0 of a new schedule
-        init = torch.load(args.init_from, map_location="cpu", weights_only=False)
+        if args.init_from.endswith(".gguf"):
+            from local_models.training.relevance.lora import import_gguf_adapter
+
+            cfg = model.config
+            init = {"lora": import_gguf_adapter(wrapped, args.init_from, n_head=cfg.num_attention_heads,
+                                                n_head_kv=cfg.num_key_value_heads)}
+        else:
+            init = torch.load(args.init_from, map_location="cpu", weights_only=False)
         restore(init)
         log.info("initialised from %s (its step %s)", args.init_from, init.get("step", init.get("state", {}).get("step")))
     if latest is None and (init is None or "bias" not in init):
         with torch.no_grad():  # start the offset where the untrained margins are, at the class prior
-            probe = [encode(ex, tok) for ex in build_epoch(train_samples[:16], args.seed, -1, Augment.none())]
+            probe = [encode(ex, tok) for ex in build_epoch(train_samples[:16], args.seed, -1, Augment.none(),
+                                                           args.prompt_format)]
             start = evaluate(model, probe, tok)
             flat = sorted(v for scores, _ in start for v in scores)
             pos = sum(y for _, labels in start for y in labels) / max(1, len(flat))
@@ -495,7 +508,8 @@ def export_checkpoint(args: argparse.Namespace, best_path: Path, model: Any, wra
                                  f"not {getattr(args, key)}")
         here = ("out", "card", "dev", "dev_n", "threshold_dev", "verify_n", "threads", "work_dir", "base",
                 "export_from")
-        args = argparse.Namespace(**{**trained, **{k: getattr(args, k) for k in here}})
+        args = argparse.Namespace(**{"prompt_format": "veil-relevance-v1", **trained,
+                                     **{k: getattr(args, k) for k in here}})
     load_lora_state(wrapped, best["lora"])
     state = state or best.get("state") or {"step": best.get("step"), "best_step": best.get("step"), "history": []}
     speed = state.get("examples_seen", 0) / max(state.get("train_seconds", 0.0), 1e-9)
@@ -503,7 +517,7 @@ def export_checkpoint(args: argparse.Namespace, best_path: Path, model: Any, wra
     if args.threshold_dev:
         tuning = load_samples([args.threshold_dev])
         tuning = tuning[:args.dev_n] if args.dev_n else tuning
-        dev_encoded = [encode(ex, tok) for ex in dev_examples(tuning)]
+        dev_encoded = [encode(ex, tok) for ex in dev_examples(tuning, args.prompt_format)]
     per_sample = evaluate(model, dev_encoded, tok)
     threshold, metrics = tune_threshold(per_sample, args.min_recall)
     export(args, model, wrapped, tok, gguf_path, threshold, metrics, state, per_sample, speed, train_files)
@@ -514,25 +528,21 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
            metrics: dict[str, float], state: dict[str, Any], per_sample: Any, speed: float,
            train_files: list[str]) -> None:
     from local_models.registry import file_sha256
-    from local_models.relevance_runtime import (
-        BASE_PRECISION,
-        PROMPT_FORMAT,
-        derive_base,
-    )
+    from local_models.relevance_runtime import BASE_PRECISION, derive_base
     from local_models.training.relevance.data import dev_examples, load_samples
     from local_models.training.relevance.lora import export_gguf_adapter
 
     out = Path(args.out)
     cfg = model.config
     level_offsets = tune_level_offsets(per_sample, threshold)
-    meta = {"prompt_format": PROMPT_FORMAT, "n_layers": args.n_layers, "threshold": float(threshold),
+    meta = {"prompt_format": args.prompt_format, "n_layers": args.n_layers, "threshold": float(threshold),
             "rank": args.rank}
     export_gguf_adapter(wrapped, out, alpha=args.alpha, n_head=cfg.num_attention_heads,
                         n_head_kv=cfg.num_key_value_heads, metadata=meta)
     # verification in llama.cpp
     base = derive_base(gguf_path, precision=BASE_PRECISION, n_layers=args.n_layers,
                        cache_dir=Path(args.work_dir) / "cache")
-    examples = dev_examples(load_samples([args.dev]))[:args.verify_n]
+    examples = dev_examples(load_samples([args.dev]), args.prompt_format)[:args.verify_n]
     verification = verify_export(model, wrapped, tok, base, out, examples, threshold, args.threads)
     log.info("llama.cpp verification: %s", verification)
     measurable = (verification["mean_abs_adapter_effect"] or 0) >= 0.25
@@ -541,7 +551,7 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
                                        or (measurable and verification["delta_rel_error"] > 0.25)):
         raise SystemExit(f"llama.cpp verification FAILED: {verification}")
     sidecar = {
-        "prompt_format": PROMPT_FORMAT, "threshold": float(threshold), "level_offsets": level_offsets,
+        "prompt_format": args.prompt_format, "threshold": float(threshold), "level_offsets": level_offsets,
         "n_layers": args.n_layers,
         "base": gguf_path.name, "base_sha256": file_sha256(gguf_path), "rank": args.rank, "alpha": args.alpha,
         "dev_metrics": {k: round(v, 4) for k, v in metrics.items()}, "dev_samples": len(per_sample),
@@ -552,7 +562,7 @@ def export(args: argparse.Namespace, model: Any, wrapped: Any, tok: Tokenizer, g
         "adapter_sha256": file_sha256(out),
         "args": {k: getattr(args, k) for k in ("n_layers", "rank", "alpha", "lr", "batch_size", "max_steps",
                                                 "min_recall", "pos_weight", "seed", "threads", "init_from", "dev",
-                                                "warmup_steps", "device", "tokenizer") if hasattr(args, k)},
+                                                "warmup_steps", "device", "tokenizer", "prompt_format") if hasattr(args, k)},
     }
     out.with_suffix(".json").write_text(json.dumps(sidecar, indent=2) + "\n", encoding="utf-8")
     log.info("exported %s (%d bytes), threshold %.2f, dev F1 %.3f", out, out.stat().st_size, threshold,
