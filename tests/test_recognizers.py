@@ -373,6 +373,8 @@ IN_PROSE = [
     ("my income tax bill was NGN 1,547,000.", "NGN 1,547,000", "Tax Payment"),
     ("and made NGN 2,079,000 from investments", "NGN 2,079,000", "Investment Return"),
     ("I have an appointment on 5/12 at 5:30 p.m.", "5/12", "Date"),
+    ("Admitted 18/06 with an exacerbation of COPD", "18/06", "Date"),  # day first
+    ("Lloyds letter dated 14/10: remaining mortgage", "14/10", "Date"),
     ("Case notes: he is 54 this year.", "54", "Age"),
     ("Friends call me Bee, and I'm 74. I'm retired.", "74", "Age"),
     ("Stefano\n38 • Sufi • gay", "38", "Age"),
@@ -473,6 +475,7 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    "I'm on 24/7 for the trip, text me.",  # round the clock
     "We were five feet away from the stage.",  # feet alone, read out: a distance
     # "my score" is a credit score only in a text about credit
     "my score was 720 on the GMAT, good enough for the programme",

@@ -148,8 +148,15 @@ _SHORT_DATE_WORDS = Keywords.for_label(
     [
         "{on,by,until,till,due,from,since,starting,before,after,dated,born,expires,expiry,issued}",
         "{date,dob,birthday,birthdate,booked,scheduled,appointment,check up,admitted,discharged}",
+        # a ward's "Adm. 21/05", a trip's "return 07/10", a card's "exp 08/27"
+        "{adm,depart,departs,departing,departure,return,returns,returning,exp,arrive,arrives,arriving,arrival}",
     ],
 )
+
+
+def _day_month(span: str) -> bool:
+    """A day-first "14/01"; "24/7" is round the clock."""
+    return span != "24/7"
 
 _LIFE_EVENTS = Keywords.for_label(
     "Date",
@@ -387,7 +394,7 @@ def date_recognizer() -> PatternRecognizer:
 
 
 def short_date_recognizer() -> PatternRecognizer:
-    """Numeric dates that need a date word before them: "on 5/12" (else a fraction),
+    """Numeric dates that need a date word before them: "on 5/12", "due 14/01" (else a fraction),
     "DOB 3/3/85" and "on 5-11-13" (else perhaps a Japanese block address)."""
     return PatternRecognizer(
         "date-short",
@@ -406,6 +413,15 @@ def short_date_recognizer() -> PatternRecognizer:
                 "month-day-numeric",
                 r"(?<![\w./-])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/-]|[.:]\d)",
                 0.6,
+                requires_context=True,
+                anchors=number_anchors(2, 2),
+            ),
+            # day first: "Admitted 18/06", "due 14/01", "letter dated 14/10"
+            Pattern.compile(
+                "day-month-numeric",
+                r"(?<![\w./-])(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])(?![\w/-]|[.:]\d)",
+                0.6,
+                validator=_day_month,
                 requires_context=True,
                 anchors=number_anchors(2, 2),
             ),
