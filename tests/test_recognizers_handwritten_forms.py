@@ -201,6 +201,24 @@ def test_bare_years_on_a_timeline(text: str, years: list[str]) -> None:
     assert [s for *_, s in spans(text, "Date")] == years
 
 
+@pytest.mark.parametrize(("text", "dates"), [
+    ("Suite à l'examen de votre dossier du 3 septembre 2024, nous vous informons qu'à compter du 1er octobre 2024,",
+     ["3 septembre 2024", "1er octobre 2024"]),
+    ("un rendez-vous le jeudi 13 février à 16h30", ["jeudi 13 février"]),
+    ("Llegamos a Madrid el sábado 12 de abril a las 16:40.", ["sábado 12 de abril"]),
+    ("te confirmo tus vacaciones del 4 al 18 de agosto. Tu número", ["4 al 18 de agosto"]),
+    ("Nasci em Recife no dia 2 de julho de 1975 e me chamo Ana", ["2 de julho de 1975"]),
+    ("Bitte erscheinen Sie am Dienstag, 8. April 2025 um 9:40 Uhr", ["Dienstag, 8. April 2025"]),
+    ("Gehaltsabrechnung Oktober 2024 – Brandt & Söhne", ["Oktober 2024"]),
+    ("Exams: Statistica II on lun 16 giugno at 9:00", ["lun 16 giugno"]),
+    # a name built on a date is no date
+    ("We crossed the 25 de Abril Bridge at sunset.", []),
+    ("The shop is on Avenida 9 de Julio, near the Obelisco.", []),
+])
+def test_other_languages_dates(text: str, dates: list[str]) -> None:
+    assert [s for *_, s in spans(text, "Date")] == dates
+
+
 def test_a_day_range_replaces_its_inner_date() -> None:
     text = "We were in Bali from 2 to 16 January. On 9 January my wife got ill"
     assert [s for *_, s in spans(text, "Date")] == ["2 to 16 January", "9 January"]

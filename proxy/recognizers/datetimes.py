@@ -81,6 +81,42 @@ _WEEKDAYS_AND_PLURALS = word_anchors(
     "monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri sat sun "
     "mondays tuesdays wednesdays thursdays fridays saturdays sundays".split()
 )
+# Other languages' dates, pasted letters and payslips: "3 septembre 2024", "sábado 12 de abril", "2 de julho de 1975",
+# "Dienstag, 8. April 2025", "venerdì 7 marzo 2025", "janvier 2025" (English month names have their own patterns)
+_FOREIGN_MONTH = (
+    "(?i:janvier|f[ée]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[ée]cembre"
+    "|enero|febrero|marzo|abril|mayo|junio|julio|agosto|se?tiembre|octubre|noviembre|diciembre"
+    "|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre"
+    "|janeiro|fevereiro|mar[çc]o|maio|junho|julho|setembro|outubro|novembro|dezembro"
+    "|januar|februar|m[äa]rz|juni|juli|oktober|dezember|januari|februari|maart|mei|augustus|augusti|maj"
+    "|april|august|september|november)(?![^\\W\\d_])"  # German, Dutch and Swedish share these with English
+)
+_FOREIGN_WEEKDAY = (
+    "(?i:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bado"
+    "|domingo|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato|domenica|segunda(?:-feira)?"
+    "|ter[çc]a(?:-feira)?|quarta(?:-feira)?|quinta(?:-feira)?|sexta(?:-feira)?|montag|dienstag|mittwoch"
+    "|donnerstag|freitag|samstag|sonntag|lun|mer|gio|ven|sab|dom)(?![^\\W\\d_])"
+)
+_FOREIGN_DAY = r"(?:3[01]|[12]\d|0?[1-9])(?:er|º|°|\.)?(?!\d)"
+# not a name built on a date: "25 de Abril Bridge", "Avenida 9 de Julio"
+_NAMED_AFTER_DATE = r"(?!\s+[A-ZÀ-Þ])"
+_PLACE_BEFORE = "".join(
+    f"(?<!{w} )" for w in ("Avenida", "Av.", "Rua", "Calle", "Avenue", "Plaza", "Praça", "Ponte", "Puente", "Rue", "Via",
+                           "Viale", "Straße", "Strasse", "Place")
+)
+_FOREIGN_DATE = (
+    rf"{_PLACE_BEFORE}(?:{_FOREIGN_WEEKDAY}\.?,?\s+)?(?:{_FOREIGN_DAY}\s+(?:al|au|a|bis|[–-])\s+)?{_FOREIGN_DAY}\s+"
+    # (a year it could take is taken: no stopping short of it to pass the name check)
+    rf"(?:de\s+)?{_FOREIGN_MONTH}(?:,?\s+(?:de\s+)?{_YEAR})?(?!,?\s+(?:de\s+)?{_YEAR}){_NAMED_AFTER_DATE}"
+    rf"|(?<![\w.]){_FOREIGN_MONTH}\s+(?:de\s+)?{_YEAR}{_NAMED_AFTER_DATE}"
+)
+_FOREIGN_MONTHS = backward_anchors(
+    re.compile(_FOREIGN_MONTH),
+    re.compile(
+        rf"(?:(?:{_FOREIGN_WEEKDAY}\.?,?\s+)?(?:{_FOREIGN_DAY}\s+(?:al|au|a|bis|[–-])\s+)?{_FOREIGN_DAY}\s+(?:de\s+)?)?\Z"
+    ),
+    reach=40,
+)
 _BEFORE_COLON = backward_anchors(re.compile(":"), re.compile(r"\d{1,2}\Z"), reach=2)
 _AMPM_WORD = re.compile(r"am|pm|AM|PM|a\.m\.|p\.m\.|A\.M\.|P\.M\.|Am|Pm")
 _BEFORE_AMPM = backward_anchors(_AMPM_WORD, re.compile(r"\d{1,2}\s?\Z"), reach=3)
@@ -246,6 +282,7 @@ def date_recognizer() -> PatternRecognizer:
                 "weekday-day-month", _WEEKDAY_PREFIX + day_month, 0.85, validator=_valid_textual_date, anchors=_WEEKDAYS
             ),
             Pattern.compile("month-year", rf"{_MONTH}(?:\s+of)?,?\s+{_YEAR}", 0.75, left_bound="."),
+            Pattern.compile("foreign", _FOREIGN_DATE, 0.8, anchors=_FOREIGN_MONTHS, left_bound="."),
             Pattern.compile(
                 "iso",
                 rf"(?<![\w./-]){_YEAR}([-/.])\d{{1,2}}\1\d{{1,2}}(?!(?!T\d)[\w/-]|\.\d)",  # "2025-05-09T07:10" too
