@@ -97,6 +97,9 @@ POSITIVES = [
     # Phone Number
     ("Call +1 (415) 555-0132 today", "+1 (415) 555-0132", "Phone Number"),
     ("Office: 020 7946 0958.", "020 7946 0958", "Phone Number"),
+    # read out digit by digit, as a call's transcript writes it
+    ("Could someone call me back on oh seven nine one one, double three four, five oh six? After four",
+     "oh seven nine one one, double three four, five oh six", "Phone Number"),
     # in brackets after a name, with or without its country code; "btw" is "by the way"
     ("she'll stay with Mrs Adeyemi (07922 418 306) tonight", "07922 418 306", "Phone Number"),
     # a National Insurance number as printed, next to its label, whatever its prefix
@@ -475,6 +478,7 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    "oh one two three, and that's the count.",  # too few digits for a number
     "I'm on 24/7 for the trip, text me.",  # round the clock
     "We were five feet away from the stage.",  # feet alone, read out: a distance
     # "my score" is a credit score only in a text about credit
@@ -762,7 +766,7 @@ def test_tag_subset_restricts_output_and_recognizers() -> None:
     detector = RecognizerDetector(tags=["email address", "Phone Number"])
     text = "Mail a@b.co or call +1 415 555 0132; SSN 123-45-6789."
     assert {e.tag for e in detector.detect(text)} == {"Email Address", "Phone Number"}
-    assert {r.name for r in detector.recognizers} == {"email", "phone"}
+    assert {r.name for r in detector.recognizers} == {"email", "phone", "phone-spoken"}
 
 
 def test_disabled_tag_still_blocks_weaker_lookalike() -> None:

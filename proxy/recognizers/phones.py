@@ -22,7 +22,7 @@ from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, Keywords
 from proxy.recognizers.identifiers import ID_LABEL_ENTRIES
-from proxy.recognizers.scan import ScanText, number_anchors
+from proxy.recognizers.scan import ScanText, number_anchors, word_anchors
 
 TRUNK_ZERO_REGIONS: tuple[str, ...] = ("GB", "DE", "FR", "IT", "NL", "AU", "IN", "JP", "NG")
 NANP_REGION = "US"
@@ -170,3 +170,26 @@ class PhoneRecognizer(PatternRecognizer):
 
 def phone_recognizer() -> PatternRecognizer:
     return PhoneRecognizer()
+
+
+# A number read out digit by digit, as a call's transcript writes it: "oh seven nine one one, double three four, five
+# oh six". National numbers start with a trunk zero, so the run must too; 10-13 digits in all.
+_DIGIT_WORDS = ("oh", "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_DIGIT_WORD = "(?:" + "|".join(_DIGIT_WORDS) + ")"
+_SPOKEN_DIGITS = rf"(?<![\w-])(?:[Oo]h|[Zz]ero)(?:[ ,-]+(?:(?:double|triple)[ ])?{_DIGIT_WORD}){{6,}}(?![\w-])"
+
+
+def _spoken_digit_count(span: str) -> bool:
+    words = re.findall(r"[a-z]+", span.lower())
+    count = sum(w in _DIGIT_WORDS for w in words) + words.count("double") + 2 * words.count("triple")
+    return 10 <= count <= 13
+
+
+def spoken_phone_recognizer() -> PatternRecognizer:
+    """Phone numbers read out digit by digit ("oh seven seven double four, eight two one, nine oh three")."""
+    return PatternRecognizer(
+        "phone-spoken",
+        "Phone Number",
+        [Pattern.compile("digit-words", _SPOKEN_DIGITS, 0.75, validator=_spoken_digit_count,
+                         anchors=word_anchors(("oh", "zero")))],
+    )

@@ -40,7 +40,7 @@ from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.nationality import nationality_recognizer
 from proxy.recognizers.occupations import occupation_recognizer
 from proxy.recognizers.network import email_recognizer, ip_recognizer
-from proxy.recognizers.phones import phone_recognizer
+from proxy.recognizers.phones import phone_recognizer, spoken_phone_recognizer
 from proxy.recognizers.places import place_recognizer
 from proxy.recognizers.politics import politics_recognizer
 from proxy.recognizers.religion import religion_recognizer
@@ -56,6 +56,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         email_recognizer(),
         ip_recognizer(),
         phone_recognizer(),
+        spoken_phone_recognizer(),
         ssn_recognizer(),
         credit_card_recognizer(),
         bank_account_recognizer(),
