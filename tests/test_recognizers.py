@@ -232,6 +232,7 @@ POSITIVES = [
     # Money, tag from context
     ("My monthly income is $4,500.", "$4,500", "Monthly Income"),
     ("I earn 4,500 USD per month", "4,500 USD", "Monthly Income"),
+    ("currently on 14 LPA. got an offer from Thoughtworks", "14 LPA", "Monthly Income"),  # lakhs per annum
     ("I spend €1,200.50 on rent", "€1,200.50", "Monthly Expenses"),
     ("rent is $1,800 a month", "$1,800", "Monthly Expenses"),
     ("I have $12,000 in savings", "$12,000", "Account Balance"),

@@ -42,7 +42,7 @@ _AFTER_SIGN = "[€£¥₹]|zł|Kč"
 _CURRENCY_WORD = (
     r"(?:dollars?|euros?|pounds?(?:\s+sterling)?|rupees?|yen|yuan|francs?|pesos?|bucks"
     r"|ringgit|tenge|somoni|taka|rand|naira|cedis?|dirhams?|riyals?|rupiah|baht|reais|z[lł]oty|forint"
-    r"|kroner|kronor|krona)"
+    r"|kroner|kronor|krona|LPA|lpa)"  # India's "14 LPA": lakhs per annum
 )
 # The amount is scanned loosely (cheap, no backtracking) and checked strictly.
 _LOOSE_AMOUNT = r"\d(?:[\d,.\u00a0\u202f]*\d)?"
@@ -197,6 +197,8 @@ class _MoneyRecognizer(PatternRecognizer):
     def find_context(self, doc: ScanText, start: int, end: int) -> ContextHit | None:
         if self.context is None:
             return None
+        if doc.text[start:end].lower().endswith("lpa"):  # lakhs per annum: a salary, written so in India
+            return ContextHit("Monthly Income", "LPA", 0, False)
         before, after = self.window
         conjunction = _NEXT_FACT.search(doc.text, end, end + after)
         if conjunction is not None:
