@@ -78,6 +78,10 @@ POSITIVES = [
     ("Lim Wei Ling, IC S8834127D. STAFF: Yes", "S8834127D", "Social Security Number"),
     # a sort code has a date's shape but no date's numbers
     ("Bank: Barclays Sort code: 20-45-77   Account: 53019846", "20-45-77", "Bank Account"),
+    # an answer takes the label its question names
+    ("rejoin my old team at FPT Software. Q: Passport number? A: C8834172.", "C8834172", "Passport Number"),
+    ("AGENT: And your savings account number? CUSTOMER: 50100283746512, the Coimbatore branch.", "50100283746512",
+     "Bank Account"),
     # Driver's License (context required)
     ("Driver's license D123-4567-8901, expires soon", "D123-4567-8901", "Driver's License"),
     ("my driving licence number is MORGA657054SM9IJ", "MORGA657054SM9IJ", "Driver's License"),
@@ -479,6 +483,7 @@ def test_every_structured_tag_has_a_positive_example() -> None:
 # -- negatives --------------------------------------------------------------------
 
 NEGATIVES = [
+    "What's the order number? A: 12345678",  # a question about an order: no PII label
     "oh one two three, and that's the count.",  # too few digits for a number
     "I'm on 24/7 for the trip, text me.",  # round the clock
     "We were five feet away from the stage.",  # feet alone, read out: a distance

@@ -15,7 +15,7 @@ from stdnum.us import ssn
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
-from proxy.recognizers.scan import near_keywords
+from proxy.recognizers.scan import ScanText, near_keywords
 
 ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("ssn{,s}", "Social Security Number"),
@@ -157,6 +157,13 @@ def _looks_like_id(token: str) -> bool:
 _US_SSN_WORDS = ("ssn", "social security")
 
 
+# What opens an answer after a question: the "?", a speaker label ("A:", "CUSTOMER:") and fillers ("um, it's")
+_ANSWER_OPENING = re.compile(
+    r"\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?(?:(?:it's|it’s|it is|yes|yeah|sure|um|uh|ok|okay)[,.]?[ \t]+)*\Z",
+    re.IGNORECASE,
+)
+
+
 class LabelledIdRecognizer(PatternRecognizer):
     """ID-shaped tokens tagged by the nearest label word; no label, no entity."""
 
@@ -202,6 +209,16 @@ class LabelledIdRecognizer(PatternRecognizer):
             label_gap=20,
             window=(48, 40),
         )
+
+    def find_context(self, doc: ScanText, start: int, end: int) -> ContextHit | None:
+        """The nearest label; for a value that answers a question ("Q: Passport number? A: C8834172"), the label
+        inside that question (the window before stops at its "?")."""
+        hit = super().find_context(doc, start, end)
+        if hit is None and self.context is not None:
+            answer = _ANSWER_OPENING.search(doc.text, max(0, start - 48), start)
+            if answer is not None:
+                hit = self.context.nearest(doc, answer.start(), answer.start(), before=self.window[0], after=0)
+        return hit
 
     def tag_for(self, hit: ContextHit | None, pattern: Pattern, span: str) -> str | None:
         if pattern.name == "employee-prefixed":
