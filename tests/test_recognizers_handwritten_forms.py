@@ -55,6 +55,10 @@ AGES = [
     ("Right now you're 20, in the second year of a BA", "20"),
     ("I was 24 when I left Rach Gia on the night boat", "24"),
     ("He was 26 when the war came", "26"),
+    ("retired long-haul trucker. Quit school at 16, got my GED in the Army.", "16"),
+    ("When I came out as bisexual at fifteen, the only room", "fifteen"),
+    ("with my father, Mahesh, who was 6. They rented a room", "6"),
+    ("COORDINATOR: And how old are you, Nour? VOLUNTEER: Twenty-nine. I'm Syrian", "Twenty-nine"),
     ("The young person, Kayla, is 15 and placed with carers", "15"),
     ("my colleague Tariq, who is 19 and only started", "19"),
     ("Gabriel Tremblay (Gabe) is 31, an electrician", "31"),
@@ -124,6 +128,7 @@ NOT_AGES = [
     "You're 2 minutes late and she is five minutes away.",
     "My son is 6 feet tall now.",
     "he has had type 1 diabetes since he was nine.",  # an age at an illness's start: the gold leaves it
+    "What's the age limit? 18 and over.",
 ]
 
 

@@ -83,7 +83,7 @@ _RELATION_SUBJECT = (
 _LIFE_EVENT = (
     r"married|moved|emigrated|immigrated|retired|died|passed\s+away|left\s+(?:school|home)|diagnosed|widowed|"
     r"orphaned|adopted|learned|learnt|became|lost|still|graduated|enlisted|qualified|was\s+born|came\s+out|"
-    r"started\s+(?:school|work|working)|first\s+job|apprenticed"
+    r"started\s+(?:school|work|working)|first\s+job|apprenticed|quit\s+school|came\s+over"
 )
 # Capitalised words that stand before "is"/"(3)" as often as a name does, and are never one.
 _NOT_A_NAME = frozenset(
@@ -234,6 +234,7 @@ def age_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "is-age",
                 r"(?:(?<=[a-z])\)\s+is|(?<![\w'’])(?<!since )(?:(?:[Hh]e|[Ss]he)(?:\s+is|\s+was|'s|’s)|[Hh]es|[Ss]hes|who\s+is|who['’]s"
+                r"|who\s+was(?:\s+then)?"
                 rf"|{_RELATION_SUBJECT}|[Yy]ou(?:\s+are|['’]re)"
                 rf"|{_not_a_name_guard()}[A-ZÀ-ÖØ-Þ][^\W\d_A-Z]+(?:-[^\W\d_][^\W\d_A-Z]+)?"
                 r"(?:,?\s+(?:is|was(?=\s+(?:[1-9]\d|[A-Za-z]+ty)\b))"
@@ -258,6 +259,16 @@ def age_recognizer() -> PatternRecognizer:
                 "im-number-chat",
                 rf"(?:I'm|i'm|I’m|i’m|I am|i am|im|Im)\s+(?P<span>[1-9]\d)(?![\w%/]|[.,:]\d)(?:{_AGE_END}|(?=\s+i\s))",
                 0.55,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # the answer to "how old ...?": "COORDINATOR: And how old are you, Nour? VOLUNTEER: Twenty-nine."
+            Pattern.compile(
+                "answered-age",
+                r"(?i:how[ \t]+old|\bage\b(?![ \t]+(?:limit|range|group|requirement|restriction|bracket|gap)))[^?\n]{0,60}\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
+                r"(?:(?:um|uh|erm|well|I'm|I’m|I am|i'm|im)[,]?[ \t]+)*"
+                rf"(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%/]|[.,:]\d){_AGE_END}",
+                0.6,
                 validator=_plausible_age,
                 left_bound="",
             ),
@@ -313,7 +324,7 @@ def age_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "at-age",
-                rf"\b(?i:{_LIFE_EVENT})\b[^.!?\n]{{0,40}}?\bat[ \t]+(?P<span>[1-9]\d?)(?![\w%:.,]\d|[ \t]*(?:[ap]\.?m\b|%|o['’]clock|mph|km|degrees|hours|mins?|percent)){_AGE_END}",
+                rf"\b(?i:{_LIFE_EVENT})\b[^.!?\n]{{0,40}}?\bat[ \t]+(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%:.,-]\d|[ \t]*(?:[ap]\.?m\b|%|o['’]clock|mph|km|degrees|hours|mins?|percent)){_AGE_END}",
                 0.6,
                 validator=_plausible_age,
                 left_bound="",
