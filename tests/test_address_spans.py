@@ -106,3 +106,16 @@ def test_a_numbered_unit_after_a_cut_abbreviation_joins_the_street() -> None:
 )
 def test_floors_postcodes_and_weekdays_after_a_street(text: str, model_span: str, expected: str) -> None:
     assert _shaped(text, model_span) == [(expected, "Street Address")]
+
+
+def test_a_span_begun_at_the_street_type_or_a_house_name_takes_its_start() -> None:
+    """The model may begin at "Straße" or after "The"; a list's next number after the postcode is no part."""
+    text = "Finanzamt Köln-Altstadt Herrn Emre Yıldırım Venloer Straße 211, 50823 Köln Steuernummer: 214/5089/1733"
+    assert _shaped(text, "Straße 211, 50823 Köln") == [("Venloer Straße 211, 50823 Köln", "Street Address")]
+    text = "UK UTR 73920 18464. Residence: The Old Rectory, Church Lane, Little Missenden HP7 0QZ. Employment: MD"
+    assert _shaped(text, "Old Rectory, Church Lane, Little Missenden HP7 0QZ") == [
+        ("The Old Rectory, Church Lane, Little Missenden HP7 0QZ", "Street Address")]
+    text = "the broadband at Shaniqua's flat, 42 Carnarvon Road, London E15 4JW. 4. Shaniqua worked for me"
+    assert _shaped(text, "42 Carnarvon Road, London E15 4JW. 4") == [("42 Carnarvon Road, London E15 4JW", "Street Address")]
+    text = "He lives at 33/16 Banjara Hills Road No. 12. He works nearby."
+    assert _shaped(text, "33/16 Banjara Hills Road No. 12") == [("33/16 Banjara Hills Road No. 12", "Street Address")]

@@ -98,6 +98,28 @@ def _cut_at_label(text: str, entity: Entity) -> tuple[int, int]:
     return entity.start, entity.end
 
 
+# a span the model began at the street's type word ("Straße 211, 50823 Köln" in "Venloer Straße 211"): its name is before
+_STARTS_WITH_TYPE = re.compile(r"(?:Straße|Strasse|Road|Street|Lane|Avenue|Ave|Drive|Close|Weg|Allee|Platz|Gasse|Boulevard)\b")
+_NAME_BEFORE = re.compile(r"(?<![\w'’-])[A-ZÀ-ÖØ-Þ][\w'’-]*[ \t]+\Z")  # one word: two may take a person's surname
+# a house name's article ("The Old Rectory, Church Lane"), and a list's next number after the address ("... E15 4JW. 4.")
+_THE_BEFORE = re.compile(r"(?<![\w'’-])The[ \t]+\Z")
+_LIST_NUMBER_END = re.compile(
+    r"(?<!\bNo)(?<!\bno)(?<!\bNr)(?<!\bnr)(?<!\bNº)(?<!\bApt)(?<!\bUnit)(?<!\bFlat)(?<!\bSuite)(?<!\bSte)(?<!\bBldg)"
+    r"(?<!\bBlock)(?<!\bLot)(?<!\bPlot)(?<!\bHouse)\.[ \t]+\d{1,2}\Z"  # not a unit's number: "Road No. 12."
+)
+
+
+def _edges(text: str, start: int, end: int) -> tuple[int, int]:
+    """A span's start moved back over its street name or a house name's "The", its end before a list's number."""
+    if _STARTS_WITH_TYPE.match(text, start) and (name := _NAME_BEFORE.search(text, max(0, start - 40), start)):
+        start = name.start()
+    elif text[start:start + 1].isupper() and (the := _THE_BEFORE.search(text, max(0, start - 4), start)):
+        start = the.start()
+    if text[end:end + 1] == "." and (number := _LIST_NUMBER_END.search(text, start, end)):
+        end = number.start()
+    return start, end
+
+
 def shape_addresses(text: str, entities: Sequence[Entity]) -> list[Entity]:
     """Entities with every Street Address continued over its address line (see the module doc)."""
     shaped: list[Entity] = []
@@ -109,7 +131,7 @@ def shape_addresses(text: str, entities: Sequence[Entity]) -> list[Entity]:
         start, end = _cut_at_label(text, entity)
         if start >= end:
             continue
-        start, end = _extend(text, start, end)
+        start, end = _extend(text, *_edges(text, start, end))
         if (start, end) != (entity.start, entity.end):
             entity = Entity(text[start:end], start, end, TAG, entity.score, entity.detector, entity.subject)
             grown.append(entity)
