@@ -466,6 +466,13 @@ def test_an_interjection_opening_a_turn_is_no_name():
     assert got == [("Rebecca Thornley", "Full Name"), ("Grace", "Nickname")]
 
 
+def test_another_languages_greeting_is_no_name():
+    text = "Olá! I am a freelance designer. Ciao, Marco! Cordiali saluti, Ufficio Risorse Umane. Ngā mihi, Aroha"
+    got = spans(text, [ent(text, "Olá", "Nickname"), ent(text, "Ciao", "Nickname"), ent(text, "Marco", "Nickname"),
+                       ent(text, "Cordiali", "Nickname"), ent(text, "Ngā", "Nickname"), ent(text, "Aroha", "Nickname")])
+    assert got == [("Marco", "Nickname"), ("Aroha", "Nickname")]
+
+
 @pytest.mark.parametrize(("text", "found", "expected"), [
     ('Notes: Dan asked for his badge to read "Dan P.". Mr. Petrescu has declared it.', 'Dan P.". Mr. Petrescu',
      [("Dan", "Nickname"), ("Dan P.", "Full Name"), ("Petrescu", "Full Name")]),  # "Dan asked": a mention

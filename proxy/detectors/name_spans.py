@@ -165,6 +165,13 @@ _VEHICLE = re.compile(
 )
 # a title or a form field's abbreviation alone: "Dr", "DOB", "Ref."
 _NO_NAME = re.compile(rf"(?:{_TITLES}|{_OTHER_TITLES}|dob|d\.o\.b|ni|id|ref|pin|tel|mob|nr|no)\.?", re.IGNORECASE)
+# greetings and closings of other languages ("Olá!", "Ciao, Marco!", "Cordiali saluti", "Ngā mihi"); words that are
+# names too (Ola, Salam, Asante, Shalom, Xin) are not listed
+_FOREIGN_GREETINGS = frozenset((
+    "olá hola oye leute marhaba merhaba ciao danke cordiali ngā namaste bonjour buongiorno buenas gracias grazie "
+    "obrigado obrigada merci saludos grüße hallo hej moin servus tschüss shukran habari kumusta mabuhay chào "
+    "konnichiwa arigato salve"
+).split())
 # a name takes no indefinite article: "A Kikuyu from Nyeri, she is 39" is a people's member, not a person
 _WITH_ARTICLE = re.compile(r"An?[ \t]+[A-ZÀ-ÖØ-Þ][\w'’-]*")
 # a role noun a form or a note uses for a person ("Client earns £3,100", "Carer: ..."): no name
@@ -206,14 +213,14 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
     Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
-    "An" ("A Kikuyu"), an interjection ("Lovely.")."""
+    "An" ("A Kikuyu"), an interjection ("Lovely."), another language's greeting ("Olá!", "Ciao,")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
     if entity.tag not in NAME_TAGS:
         return False
     folded = entity.text.casefold()
     return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text)
-                or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS
+                or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS or folded in _FOREIGN_GREETINGS
                 or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text))
 
 
