@@ -11,7 +11,7 @@ import pytest
 from local_models.gliner_runtime import DEFAULT_MODEL_DIR, GlinerLoadError, GlinerRuntime, plan_windows, plausible
 from proxy.detectors import build_detector
 from proxy.detectors.base import DetectionUnavailable, DetectorPipeline
-from proxy.detectors.gliner import GlinerDetector, split_listed_places, trim_span, writes_capitals
+from proxy.detectors.gliner import GlinerDetector, complete_place, split_listed_places, trim_span, writes_capitals
 from proxy.entities import Entity
 from proxy.subjects import assign_subjects
 
@@ -335,3 +335,16 @@ def test_a_new_export_drops_older_exports_of_the_same_checkpoint(tmp_path: Path)
     _drop_stale_exports(current, prefix, legacy="veil-gliner-minilm.int8.")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         p.name for p in (current, other_dir, other_precision, in_progress, sidecar))
+
+
+def test_a_town_name_is_completed() -> None:
+    """What the model leaves off a town's name: "am Neckar", "City", "'a"; not a possessive or the next word."""
+    def completed(text: str, found: str) -> str:
+        start = text.index(found)
+        return complete_place(text, Entity(found, start, start + len(found), "City/Region", 0.9, "gliner")).text
+
+    assert completed("born 4 October 1951 in Esslingen am Neckar, a German citizen", "Esslingen") == "Esslingen am Neckar"
+    assert completed("house and lot sa Lipa City, Batangas", "Lipa") == "Lipa City"
+    assert completed("My brother and I grew up in Baqa'a camp near Amman", "Baqa") == "Baqa'a"
+    assert completed("London's parks, and Berlin on Tuesday", "London") == "London"
+    assert completed("London's parks, and Berlin on Tuesday", "Berlin") == "Berlin"

@@ -116,6 +116,20 @@ def split_listed_places(entity: Entity) -> list[Entity]:
     return parts
 
 
+# what the model leaves off a town's name: "Esslingen| am Neckar", "Lipa| City", "Baqa|'a"
+_PLACE_TAIL = re.compile(
+    r"(?:[ \t]+(?:am|an[ \t]+der|im|upon)[ \t]+[A-ZÀ-Þ][\w-]*|[ \t]+City(?![\w'’-])|['’](?!s\b)[a-z]+(?![\w'’-]))"
+)
+
+
+def complete_place(text: str, entity: Entity) -> Entity:
+    """A City/Region span continued over the rest of its name (`_PLACE_TAIL`)."""
+    tail = _PLACE_TAIL.match(text, entity.end)
+    if tail is None:
+        return entity
+    return Entity(text[entity.start:tail.end()], entity.start, tail.end(), entity.tag, entity.score, entity.detector)
+
+
 def split_listed_conditions_of(text: str, entity: Entity) -> list[Entity]:
     """"eczema and a dairy allergy" is two conditions when each part is one the medical vocabulary knows
     (`proxy.recognizers.medical`), each without its article, as the annotation guidelines have it."""
@@ -236,7 +250,7 @@ class GlinerDetector(Detector):
                 continue
             entity = Entity(text[start:end], start, end, tag, round(span.score, 4), self.name)
             if tag == "City/Region":
-                entities.extend(split_listed_places(entity))
+                entities.extend(complete_place(text, part) for part in split_listed_places(entity))
             elif tag == "Medical Condition":
                 entities.extend(split_listed_conditions_of(text, entity))
             else:
