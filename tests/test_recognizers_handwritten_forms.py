@@ -369,7 +369,16 @@ DURATIONS = [
     ("a renovação no consulado demora três meses.", "três meses"),
     ("Alquiler 1.150 € al mes, duración 3 años, piso en", "3 años"),
     ("dei aula de português por vinte anos e hoje", "vinte anos"),
+    # abbreviated years, months and weeks
+    ("hey all, nurse here (8 yrs ICU at St. Luke's", "8 yrs"),
+    ("Software Engineer II, Bogotá office, 3 yrs 8 mos Reasons: offer", "3 yrs 8 mos"),
+    ("note: migraines for 3 wks now, worse after 10pm", "3 wks"),
 ]
+
+
+@pytest.mark.parametrize("text", ["Pt Harpreet Kaur Sandhu, 41 yrs, schoolteacher", "i am 74 yrs. my number is"])
+def test_abbreviated_years_of_a_person_are_no_duration(text: str) -> None:
+    assert spans(text, "Duration") == []
 
 
 @pytest.mark.parametrize("text", ["Santiago tiene 8 años y va al colegio", "ha 30 anni e vive a Roma", "j'ai 40 ans"])

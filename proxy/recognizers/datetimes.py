@@ -602,6 +602,11 @@ def _rising_range(span: str) -> bool:
     return low is not None and high is not None and low < high < 1000
 
 
+_BEFORE_ABBREVIATED_UNIT = backward_anchors(re.compile(r"yrs?|mos|wks"), re.compile(r"\d{1,2}[ ]?\Z"), reach=3)
+# "Pt Harpreet Kaur Sandhu, 41 yrs, schoolteacher": after a capitalised word and a comma it is an age
+_NOT_AFTER_A_NAME = "".join(rf"(?<!\b[A-Z][a-z]{{{n}}}, )" for n in range(1, 16))
+
+
 def duration_recognizer() -> PatternRecognizer:
     """A count and a time unit: "18 months", "three nights", "a six-month contract"."""
     return PatternRecognizer(
@@ -620,6 +625,16 @@ def duration_recognizer() -> PatternRecognizer:
                 0.75,
                 left_bound="-",
                 anchors=_NUMBER_WORDS,
+            ),
+            # a CV's or a chat's abbreviations: "8 yrs ICU", "Tenure: 4 yrs", "3 yrs 8 mos", "6 wks of PT"; not an age
+            # ("i am 74 yrs", "Sandhu, 41 yrs,"); hours and minutes ("40 mins") are more often no one's
+            Pattern.compile(
+                "abbreviated-unit",
+                r"(?<![\w.,$€£/-])(?<!aged )(?<!age )(?<!I am )(?<!i am )(?<!I'm )(?<!i'm )(?<!im )"
+                + _NOT_AFTER_A_NAME
+                + r"\d{1,2}[ ]?(?:yrs?|mos|wks)(?:[ ]\d{1,2}[ ]?(?:mos|wks))?(?![\w.-]|[ ]+(?:old|of[ ]+age)\b)",
+                0.7,
+                anchors=_BEFORE_ABBREVIATED_UNIT,
             ),
             # "3 years 4 months", "two years and 4 months", "1 hour 40 minutes": one span, above its parts
             Pattern.compile(
