@@ -59,6 +59,8 @@ AGES = [
     ("When I came out as bisexual at fifteen, the only room", "fifteen"),
     ("with my father, Mahesh, who was 6. They rented a room", "6"),
     ("COORDINATOR: And how old are you, Nour? VOLUNTEER: Twenty-nine. I'm Syrian", "Twenty-nine"),
+    ("Bariatric OPD Pt Harpreet Kaur Sandhu, 41 yrs, schoolteacher, Sikh", "41"),
+    ("osteoarthritis in both knees. i am 74 yrs. my number is", "74"),
     ("The young person, Kayla, is 15 and placed with carers", "15"),
     ("my colleague Tariq, who is 19 and only started", "19"),
     ("Gabriel Tremblay (Gabe) is 31, an electrician", "31"),

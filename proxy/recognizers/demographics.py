@@ -203,7 +203,8 @@ def age_recognizer() -> PatternRecognizer:
             # "I'm 74." / "I'm 35, and ...": first person, a bare two-digit number, then a clause break
             Pattern.compile(
                 "im-number",
-                rf"(?:I'm|i'm|I’m|i’m|I am|i am)\s+(?P<span>[1-9]\d){_CLAUSE_END}",
+                rf"(?:I'm|i'm|I’m|i’m|I am|i am)\s+(?P<span>[1-9]\d)"
+                rf"(?:{_CLAUSE_END}|(?=[ \t]+(?:yrs?|years?)[ \t]*(?:[,;.!]|\n|$)))",  # "i am 74 yrs."
                 0.6,
                 validator=_plausible_age,
                 left_bound="",
@@ -287,7 +288,8 @@ def age_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "apposition",
                 r"[1-9]\d?(?![.,:]?\d)(?=\s*[,;)]|\.(?:[ \t]+[A-Z]|[ \t]*$)|[ \t]*\n|[ \t]*$|[ \t]+[–—|][ \t]|:[ \t]"
-                r"|[ \t]+(?:años|anos|ans|lat|Jahre)\b)"  # "Don Rafael Hernández Ortiz, 78 años,"
+                r"|[ \t]+(?:años|anos|ans|lat|Jahre)\b"  # "Don Rafael Hernández Ortiz, 78 años,"
+                r"|[ \t]+(?:yrs?|years?)(?=[ \t]*(?:[,;.)]|\n|$|[A-Z])))"  # "Harpreet Kaur Sandhu, 41 yrs, teacher"
                 r"(?!\s*,\s*(?:apto|apt|ap|flat|suite|unit|piso|andar|no)\.?[ \t]*\d)",  # ", ap 12", ", no 5"
                 0.5,
                 validator=_plausible_age,
