@@ -865,3 +865,18 @@ def test_an_id_column_of_a_pasted_table_takes_its_header() -> None:
     assert found(markdown) == {("PLT-0412", "Employee ID"), ("PLT-0388", "Employee ID")}
     # a header that names no ID labels nothing
     assert found("| Name | Room | Code |\n|---|---|---|\n| Ana | 12 | AB-1234 |") == set()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Applicant: Sione Taufa, warehouse supervisor, ID NZ-61208, Auckland", {("NZ-61208", "Employee ID")}),
+    ("Leaver: Andrés Felipe Gómez, Software Engineer II (ID 4410-CO), Bogotá office", {("4410-CO", "Employee ID")}),
+    ("i am student from Samarkand, 19, at Inha University in Tashkent (id U2210347). laptop stolen",
+     {("U2210347", "Student ID")}),
+    # no job or study before it, or another label claims it
+    ("my ID 4410-CO please", set()),
+    ("my teacher's order ID 55512345", set()),
+])
+def test_a_bare_id_after_a_job_or_a_place_of_study(text: str, expected: set[tuple[str, str]]) -> None:
+    from proxy.recognizers.identifiers import LabelledIdRecognizer
+
+    assert {(e.text, e.tag) for e in LabelledIdRecognizer().analyze(text)} == expected

@@ -239,7 +239,13 @@ class LabelledIdRecognizer(PatternRecognizer):
 
     def analyze(self, text: str | ScanText) -> Iterator[Entity]:
         doc = text if isinstance(text, ScanText) else ScanText(text)
-        yield from super().analyze(doc)
+        found = list(super().analyze(doc))
+        yield from found
+        taken = {(e.start, e.end) for e in found}
+        for start, end, tag in _bare_id_values(doc):
+            if (start, end) not in taken:
+                yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.6, detector=DETECTOR_NAME,
+                             meta={"recognizer": self.name, "pattern": "bare-id"})
         for start, end, tag in _table_column_ids(doc.text):
             yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.8, detector=DETECTOR_NAME,
                          meta={"recognizer": self.name, "pattern": "table-column"})
@@ -248,6 +254,32 @@ class LabelledIdRecognizer(PatternRecognizer):
         if pattern.name != "id-token":
             return pattern.score + (0.1 if hit is not None and hit.label != NOT_PII else 0.0)
         return super().score_for(hit, pattern, span)
+
+
+# A bare "ID" before a value: whose ID it is comes from the job or the place of study before it ("warehouse supervisor,
+# ID NZ-61208", "student ... at Inha University (id U2210347)")
+_BARE_ID = re.compile(r"(?<![\w-])(?:ID|Id|id)[ \t]*[:#]?[ \t]*(?=[A-Za-z0-9])")
+_STUDY_WORD = re.compile(r"\b(?:student|university|college|school)\b", re.IGNORECASE)
+_JOB_WORD = re.compile(r"[a-z]+")
+
+
+def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
+    from proxy.recognizers.occupations import HEADS  # noqa: PLC0415 - occupations sits above this module
+
+    text = doc.text
+    for label in _BARE_ID.finditer(text):
+        token = _TOKEN.match(text, label.end())
+        if token is None or not _looks_like_id(token.group()):
+            continue
+        if ID_LABELS.nearest(doc, token.start(), token.end(), before=48, after=40) is not None:
+            continue  # another label claims it ("order ID ...", "Apple ID"): not this reading
+        before = text[max(0, label.start() - 80):label.start()]
+        study = [m.end() for m in _STUDY_WORD.finditer(before)]
+        job = [m.end() for m in _JOB_WORD.finditer(before.lower()) if m.group() in HEADS]
+        if not study and not job:
+            continue
+        tag = "Student ID" if study and (not job or study[-1] > job[-1]) else "Employee ID"
+        yield token.start(), token.end(), tag
 
 
 # A pasted table: a CSV or markdown header row and the rows under it. A header cell that names an ID ("Student ID",
