@@ -44,3 +44,10 @@ def test_bare_ages_found(text: str, found: list[tuple[str, str]], expected: list
 )
 def test_no_bare_age(text: str, found: list[tuple[str, str]]) -> None:
     assert ages(text, *found) == []
+
+
+def test_the_letter_of_a_chats_age_and_sex_is_the_gender() -> None:
+    text = "throwaway. me (29M) and my brother Marco (33M) have always been close. Her: 27F, nurse."
+    got = [(e.text, e.tag) for e in bare_ages(text, []) if e.tag == "Gender"]
+    assert got == [("M", "Gender"), ("M", "Gender"), ("F", "Gender")]
+    assert [e.tag for e in bare_ages("We raised £41M, 3 rounds.", [])] == []  # money: no age, no gender

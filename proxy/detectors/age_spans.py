@@ -4,7 +4,7 @@ The recognizers read a number as an age only with a word that says so ("aged 34"
 "The applicant, 34, is"). People listing themselves often write none: the number stands as one item
 of a comma-separated list beside a nationality, a gender, a job or a height. After all detectors,
 such a list item is an Age when an entity of that kind is its neighbour, one comma away; so is
-"now 67" in apposition to a name (", now 67,") and a chat's "27F" / "41M".
+"now 67" in apposition to a name (", now 67,") and a chat's "27F" / "41M" (whose letter is the Gender).
 """
 
 from __future__ import annotations
@@ -61,8 +61,12 @@ def bare_ages(text: str, entities: Sequence[Entity]) -> list[Entity]:
             found.append(age)
     for m in _SEX_AGE.finditer(text):
         start, end = m.span("age")
-        if free(start, end) and (age := _age(text, start, end)) is not None:
+        if (age := _age(text, start, end)) is None:
+            continue
+        if free(start, end):
             found.append(age)
+        if free(end, end + 1):  # "27F": the letter is the gender
+            found.append(Entity(text[end:end + 1], end, end + 1, "Gender", SCORE, "ages"))
     if not found:
         return list(entities)
     return sorted([*entities, *found], key=lambda e: e.start)
