@@ -880,3 +880,14 @@ def test_a_bare_id_after_a_job_or_a_place_of_study(text: str, expected: set[tupl
     from proxy.recognizers.identifiers import LabelledIdRecognizer
 
     assert {(e.text, e.tag) for e in LabelledIdRecognizer().analyze(text)} == expected
+
+
+def test_demographic_columns_of_a_pasted_table() -> None:
+    """A header names the column; a cell counts only with its kind's shape."""
+    from proxy.recognizers.tables import TableColumnRecognizer
+
+    text = ("| Name | Age | Blood group | Sex | Notes |\n|---|---|---|---|---|\n"
+            "| Aoife Kelleher | 16 | O+ | F | asthma |\n| Zara Hussain | 15 | A- | F | none |\n"
+            "| Maja Kowalska | unknown | ask mum | ? | - |")
+    assert [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)] == [
+        ("16", "Age"), ("O+", "Blood Type"), ("F", "Gender"), ("15", "Age"), ("A-", "Blood Type"), ("F", "Gender")]

@@ -18,6 +18,7 @@ from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
 from proxy.recognizers.scan import ScanText, near_keywords
+from proxy.recognizers.tables import column_cells
 
 ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("ssn{,s}", "Social Security Number"),
@@ -246,7 +247,9 @@ class LabelledIdRecognizer(PatternRecognizer):
             if (start, end) not in taken:
                 yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.6, detector=DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": "bare-id"})
-        for start, end, tag in _table_column_ids(doc.text):
+        for start, end, cell, tag in column_cells(doc.text, _column_label):
+            if not (_TOKEN.fullmatch(cell) and _looks_like_id(cell)):
+                continue
             yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.8, detector=DETECTOR_NAME,
                          meta={"recognizer": self.name, "pattern": "table-column"})
 
@@ -282,65 +285,13 @@ def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
         yield token.start(), token.end(), tag
 
 
-# A pasted table: a CSV or markdown header row and the rows under it. A header cell that names an ID ("Student ID",
-# "Emp ID", "employee_id", "Passport no.") labels the ID-shaped cells below it, however far down they are.
-_TABLE_LINE = re.compile(r"[^\n]*[|,][^\n]*")
-_PIPE_CELL = re.compile(r"[^|]+")
-_CSV_CELL = re.compile(r'"[^"\n]*"|[^,\n]+|(?<=,)(?=,|$)')
-_SEPARATOR_ROW = re.compile(r"[\s|:-]+")
-
-
-def _cells(line: str, offset: int) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each cell, stripped of spaces and quotes; pipes win over commas."""
-    pattern = _PIPE_CELL if "|" in line else _CSV_CELL
-    out = []
-    for match in pattern.finditer(line):
-        raw = match.group()
-        lead = len(raw) - len(raw.lstrip(' \t"'))
-        body = raw.strip(' \t"')
-        out.append((offset + match.start() + lead, offset + match.start() + lead + len(body), body))
-    if "|" in line:  # "| a | b |": the edges' empty cells are no columns
-        out = [cell for cell in out if cell[2] or cell[0] - offset not in (0, len(line))]
-    return out
-
-
 def _column_label(cell: str) -> str | None:
+    """The ID label a table's header cell names ("Student ID", "Emp ID", "employee_id", "Passport no.")."""
     if not cell or len(cell) > 30:
         return None
     words = cell.replace("_", " ")
     hit = ID_LABELS.nearest(ScanText(words), len(words), len(words), before=len(words) + 1, after=0)
     return None if hit is None or hit.label == NOT_PII else hit.label
-
-
-def _table_column_ids(text: str) -> Iterator[tuple[int, int, str]]:
-    if "|" not in text and "," not in text:
-        return
-    lines = [(m.start(), m.group()) for m in re.finditer(r"[^\n]+", text)]
-    i = 0
-    while i < len(lines):
-        offset, line = lines[i]
-        i += 1
-        if not _TABLE_LINE.fullmatch(line):
-            continue
-        header = _cells(line, offset)
-        if len(header) < 3:
-            continue
-        labels = {j: label for j, (_, _, cell) in enumerate(header) if (label := _column_label(cell))}
-        if not labels:
-            continue
-        while i < len(lines):
-            row_offset, row = lines[i]
-            if _SEPARATOR_ROW.fullmatch(row):
-                i += 1
-                continue
-            cells = _cells(row, row_offset)
-            if len(cells) != len(header):
-                break
-            i += 1
-            for j, label in labels.items():
-                start, end, cell = cells[j]
-                if _TOKEN.fullmatch(cell) and _looks_like_id(cell):
-                    yield start, end, label
 
 
 def labelled_id_recognizer() -> PatternRecognizer:

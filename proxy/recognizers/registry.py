@@ -35,6 +35,7 @@ from proxy.recognizers.disability import disability_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer, school_stage_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
+from proxy.recognizers.tables import table_column_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.nationality import nationality_recognizer
@@ -62,6 +63,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         bank_account_recognizer(),
         tax_id_recognizer(),
         labelled_id_recognizer(),
+        table_column_recognizer(),
         password_hash_recognizer(),
         date_recognizer(),
         short_date_recognizer(),

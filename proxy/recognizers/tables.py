@@ -1,0 +1,99 @@
+"""Pasted tables: a CSV or markdown header row names what its columns hold, however far down the rows go.
+
+"Applicant","Student ID",... / | Engineer | Emp ID | Mobile | / | Name | Age | Blood group |: a value in such a column
+has no label beside it, only its header. `column_cells` yields the cells under the headers a caller recognises; the
+ID recognizer (`identifiers`) and `TableColumnRecognizer` (blood groups, genders, ages) check each cell's shape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from proxy.entities import Entity
+from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.scan import ScanText
+
+_TABLE_LINE = re.compile(r"[^\n]*[|,][^\n]*")
+_PIPE_CELL = re.compile(r"[^|]+")
+_CSV_CELL = re.compile(r'"[^"\n]*"|[^,\n]+|(?<=,)(?=,|$)')
+_SEPARATOR_ROW = re.compile(r"[\s|:-]+")
+
+
+def _cells(line: str, offset: int) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each cell, stripped of spaces and quotes; pipes win over commas."""
+    pattern = _PIPE_CELL if "|" in line else _CSV_CELL
+    out = []
+    for match in pattern.finditer(line):
+        raw = match.group()
+        lead = len(raw) - len(raw.lstrip(' \t"'))
+        body = raw.strip(' \t"')
+        out.append((offset + match.start() + lead, offset + match.start() + lead + len(body), body))
+    if "|" in line:  # "| a | b |": the edges' empty cells are no columns
+        out = [cell for cell in out if cell[2] or cell[0] - offset not in (0, len(line))]
+    return out
+
+
+def column_cells(text: str, label_of: Callable[[str], str | None]) -> Iterator[tuple[int, int, str, str]]:
+    """(start, end, cell text, label) of every cell in a column whose header `label_of` names: rows follow the
+    header with the same number of cells (a markdown separator row skipped)."""
+    if "|" not in text and "," not in text:
+        return
+    lines = [(m.start(), m.group()) for m in re.finditer(r"[^\n]+", text)]
+    i = 0
+    while i < len(lines):
+        offset, line = lines[i]
+        i += 1
+        if not _TABLE_LINE.fullmatch(line):
+            continue
+        header = _cells(line, offset)
+        if len(header) < 3:
+            continue
+        labels = {j: label for j, (_, _, cell) in enumerate(header) if (label := label_of(cell))}
+        if not labels:
+            continue
+        while i < len(lines):
+            row_offset, row = lines[i]
+            if _SEPARATOR_ROW.fullmatch(row):
+                i += 1
+                continue
+            cells = _cells(row, row_offset)
+            if len(cells) != len(header):
+                break
+            i += 1
+            for j, label in labels.items():
+                start, end, cell = cells[j]
+                if cell:
+                    yield start, end, cell, label
+
+
+# header words -> the kind its column holds, and the shape a cell must have to be one
+_HEADERS = {"blood type": "Blood Type", "blood group": "Blood Type", "blood": "Blood Type", "gender": "Gender",
+            "sex": "Gender", "age": "Age", "age (years)": "Age", "age (yrs)": "Age"}
+_SHAPES = {
+    "Blood Type": re.compile(r"(?:AB|A|B|O)(?:[+-]|[ ]?(?i:pos|neg|positive|negative))"),
+    "Gender": re.compile(r"(?i:m|f|male|female|man|woman|non-binary|nonbinary)"),
+    "Age": re.compile(r"(?:[1-9]\d?|1[01]\d)"),
+}
+
+
+def _demographic_header(cell: str) -> str | None:
+    return _HEADERS.get(" ".join(cell.casefold().replace("_", " ").split()))
+
+
+class TableColumnRecognizer(PatternRecognizer):
+    """Blood groups, genders and ages in the columns of a pasted table that its header names."""
+
+    def __init__(self) -> None:
+        super().__init__("table-column", ("Blood Type", "Gender", "Age"), [], default_tag=None)
+
+    def analyze(self, text: str | ScanText) -> Iterator[Entity]:
+        doc = text if isinstance(text, ScanText) else ScanText(text)
+        for start, end, cell, tag in column_cells(doc.text, _demographic_header):
+            if _SHAPES[tag].fullmatch(cell) and (tag != "Age" or int(cell) <= 110):
+                yield Entity(text=cell, start=start, end=end, tag=tag, score=0.75, detector=DETECTOR_NAME,
+                             meta={"recognizer": self.name, "pattern": "column"})
+
+
+def table_column_recognizer() -> PatternRecognizer:
+    return TableColumnRecognizer()
