@@ -446,17 +446,11 @@ def short_date_recognizer() -> PatternRecognizer:
                 requires_context=True,
                 anchors=number_anchors(4, 3),
             ),
-            Pattern.compile(
-                "month-day-numeric",
-                r"(?<![\w./-])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])(?![\w/-]|[.:]\d)",
-                0.6,
-                requires_context=True,
-                anchors=number_anchors(2, 2),
-            ),
-            # day first: "Admitted 18/06", "due 14/01", "letter dated 14/10"
+            # month first ("on 5/12") or day first ("Admitted 18/06", "due 14/01", "letter dated 14/10")
             Pattern.compile(
                 "day-month-numeric",
-                r"(?<![\w./-])(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9])(?![\w/-]|[.:]\d)",
+                r"(?<![\w./-])(?:(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])|(?:3[01]|[12]\d|0?[1-9])/(?:1[0-2]|0?[1-9]))"
+                r"(?![\w/-]|[.:]\d)",
                 0.6,
                 validator=_day_month,
                 requires_context=True,
