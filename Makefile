@@ -163,6 +163,9 @@ REL_RANK ?= 16
 REL_ALPHA ?= 32
 REL_THREADS ?= 2
 REL_DEVICE ?= cpu
+# veil-relevance-v2 marks the candidates whose kind the request names (`local_models.relevance_kinds`); the bundled
+# adapter is v1. A v2 judge trained from scratch on a GPU is the next step for issue #5 (docs/models/relevance-card.md)
+REL_FORMAT ?= veil-relevance-v1
 REL_FLAGS = --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --threads $(REL_THREADS)
 
 $(REL_DATA)/.stamp:
@@ -185,7 +188,7 @@ $(REL_DATA)/.stamp:
 
 model-relevance: setup $(REL_DATA)/.stamp
 	$(PY) -m local_models.training.relevance.check_export
-	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --no-export --device $(REL_DEVICE) \
+	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --no-export --device $(REL_DEVICE) --prompt-format $(REL_FORMAT) \
 		--train $(REL_DATA)/a-*.jsonl $(REL_DATA)/b-*.jsonl --dev $(REL_DATA)/dev2.jsonl --work-dir $(REL_WORK) \
 		--batch-size 16 --max-steps $(REL_STEPS) --lr 3e-4 --warmup-steps 100 --eval-steps 125 --save-steps 25
 	$(PY) -m local_models.training.relevance.train $(REL_FLAGS) --export-from $(REL_BEST) \
