@@ -38,7 +38,10 @@ never masks are not scored either.
   logit(" yes") - logit(" no") at the last token, compared with the
   dev-tuned threshold. The question is the ask part of the last user turn
   (`proxy.relevance.query.split_query`: pasted documents are split off, and
-  so are the statements before a short turn's closing ask).
+  so are the statements before a short turn's closing ask). Format
+  `veil-relevance-v2` (an adapter's sidecar says which it was trained for) is the
+  same but writes `<Tag>*:` for a candidate whose kind the question names
+  (`local_models.relevance_kinds.named_kinds`); "*:" is one token, as ":" is.
 * Shared cached prefix, one decode: the prefix tokens and every candidate's
   suffix go into ONE `llama_decode`; each prefix token belongs to all the
   group's KV sequences and candidate i's suffix to sequence i, so the prefix is
@@ -88,7 +91,8 @@ and trains on a cut copy of the base (`derive_base(precision="source")`, 58 MB
 for 12 blocks); `--export-from best.pt` then exports and verifies it here.
 `python -m local_models.training.relevance.check_export` checks the export
 with a random large adapter (delta error 0.04; 0.25 if the q/k permutation
-is dropped).
+is dropped). `--prompt-format veil-relevance-v2` trains the named-kind format; `--init-from`
+takes a `best.pt` or an exported GGUF adapter (read back with its q/k rows un-permuted).
 """
 
 LIMITS = """\
