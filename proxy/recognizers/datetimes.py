@@ -219,9 +219,8 @@ _YEAR_EVENTS = Keywords.for_label(
     ],
 )
 _YEAR_CANDIDATE = re.compile(r"(?<![\w$€£.,/:-])(?:19|20)\d{2}(?![\w%/-]|[.,:]\d)")
-# a year that opens a sentence about someone ("In 2018 I was arrested", "By 1990 she was ...": not "we", often a
-# business: "In 2019 we changed suppliers") or follows a
-# genealogy's "b." / "d." ("Kofi Mensah, b. 1958, ... d. 2011")
+# a year that opens a sentence about someone ("In 2018 I was arrested", "By 1990 she was ..."; not "we", often a
+# business: "In 2019 we changed suppliers") or follows a genealogy's "b." / "d." ("Kofi Mensah, b. 1958, ... d. 2011")
 _TIMELINE_YEAR = re.compile(
     r"(?:(?:^|(?<=[.!?]\s)|(?<=\n))(?:In|By)\s+(?=(?:19|20)\d{2},?\s+(?:I|he|she|they|my|his|her|their)\b)"
     r"|(?<![\w.])[bd]\.\s?(?=(?:19|20)\d{2}\b))",

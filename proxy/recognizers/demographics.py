@@ -266,7 +266,8 @@ def age_recognizer() -> PatternRecognizer:
             # the answer to "how old ...?": "COORDINATOR: And how old are you, Nour? VOLUNTEER: Twenty-nine."
             Pattern.compile(
                 "answered-age",
-                r"(?i:how[ \t]+old|\bage\b(?![ \t]+(?:limit|range|group|requirement|restriction|bracket|gap)))[^?\n]{0,60}\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
+                r"(?i:how[ \t]+old|\bage\b(?![ \t]+(?:limit|range|group|requirement|restriction|bracket|gap)))"
+                r"[^?\n]{0,60}\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
                 r"(?:(?:um|uh|erm|well|I'm|I’m|I am|i'm|im)[,]?[ \t]+)*"
                 rf"(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%/]|[.,:]\d){_AGE_END}",
                 0.6,

@@ -17,6 +17,7 @@ from stdnum.us import ssn
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
+from proxy.recognizers.occupations import HEADS as JOB_WORDS
 from proxy.recognizers.scan import ScanText, near_keywords
 from proxy.recognizers.tables import column_cells
 
@@ -263,12 +264,12 @@ class LabelledIdRecognizer(PatternRecognizer):
 # ID NZ-61208", "student ... at Inha University (id U2210347)")
 _BARE_ID = re.compile(r"(?<![\w-])(?:ID|Id|id)[ \t]*[:#]?[ \t]*(?=[A-Za-z0-9])")
 _STUDY_WORD = re.compile(r"\b(?:student|university|college|school)\b", re.IGNORECASE)
-_JOB_WORD = re.compile(r"[a-z]+")
+_WORD = re.compile(r"[a-z]+")
 
 
 def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
-    from proxy.recognizers.occupations import HEADS  # noqa: PLC0415 - occupations sits above this module
-
+    """(start, end, tag) of each ID after a bare "ID" that no label claims, by the nearer of a job word and a study
+    word in the 80 characters before it; none when neither is there."""
     text = doc.text
     for label in _BARE_ID.finditer(text):
         token = _TOKEN.match(text, label.end())
@@ -278,7 +279,7 @@ def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
             continue  # another label claims it ("order ID ...", "Apple ID"): not this reading
         before = text[max(0, label.start() - 80):label.start()]
         study = [m.end() for m in _STUDY_WORD.finditer(before)]
-        job = [m.end() for m in _JOB_WORD.finditer(before.lower()) if m.group() in HEADS]
+        job = [m.end() for m in _WORD.finditer(before.lower()) if m.group() in JOB_WORDS]
         if not study and not job:
             continue
         tag = "Student ID" if study and (not job or study[-1] > job[-1]) else "Employee ID"

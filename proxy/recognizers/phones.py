@@ -180,6 +180,7 @@ _SPOKEN_DIGITS = rf"(?<![\w-])(?:[Oo]h|[Zz]ero)(?:[ ,-]+(?:(?:double|triple)[ ])
 
 
 def _spoken_digit_count(span: str) -> bool:
+    """10-13 digits spelt: "double four" is two, "triple oh" three."""
     words = re.findall(r"[a-z]+", span.lower())
     count = sum(w in _DIGIT_WORDS for w in words) + words.count("double") + 2 * words.count("triple")
     return 10 <= count <= 13
