@@ -853,14 +853,14 @@ def test_a_date_near_an_id_label_is_no_id() -> None:
 
 def test_an_id_column_of_a_pasted_table_takes_its_header() -> None:
     """CSV and markdown tables: the header names the ID once, the rows under it carry the values."""
-    from proxy.recognizers.identifiers import LabelledIdRecognizer
+    from proxy.recognizers.identifiers import ID_TAGS
 
     csv_text = ('"Applicant","Student ID","School","GPA"\n"Awa Diallo","S2219054","Lycée Jean-Jaurès","17.2/20"\n'
                 '"Karim Benali","S2218873","Lycée Paul-Éluard","15.9/20"')
     markdown = ("| Engineer | Emp ID | Mobile | Shift |\n|---|---|---|---|\n| Siddharth Rao | PLT-0412 | +91 98450 33127 | Mon |\n"
                 "| Chloé Martin | PLT-0388 | +33 6 12 84 55 09 | Thu |\n\nEscalation: page the duty manager.")
-    found = lambda text: {(e.text, e.tag) for e in LabelledIdRecognizer().analyze(text)}  # (the first row may be
-    # found by its nearby label as well; the detector keeps one)
+    # the first row may be found by its nearby label as well; the detector keeps one
+    found = lambda text: {(e.text, e.tag) for e in DETECTOR.detect(text) if e.tag in ID_TAGS}
     assert found(csv_text) == {("S2219054", "Student ID"), ("S2218873", "Student ID")}
     assert found(markdown) == {("PLT-0412", "Employee ID"), ("PLT-0388", "Employee ID")}
     # a header that names no ID labels nothing

@@ -19,7 +19,6 @@ from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
 from proxy.recognizers.occupations import HEADS as JOB_WORDS
 from proxy.recognizers.scan import ScanText, near_keywords
-from proxy.recognizers.tables import column_cells
 
 ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("ssn{,s}", "Social Security Number"),
@@ -103,6 +102,9 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ),
 )
 ID_LABELS = Keywords(ID_LABEL_ENTRIES)
+# the tags an ID label can name
+ID_TAGS = ("Social Security Number", "Tax ID", "Student ID", "Employee ID", "Passport Number", "Driver's License",
+           "Bank Account")
 
 # An ID-shaped token: letters and digits with inner "-", "/" or "#", dots or single
 # spaces between digit groups ("123.456.789-09", "12 345 678 901"). Its first
@@ -174,15 +176,7 @@ class LabelledIdRecognizer(PatternRecognizer):
     def __init__(self) -> None:
         super().__init__(
             "labelled-id",
-            (
-                "Social Security Number",
-                "Tax ID",
-                "Student ID",
-                "Employee ID",
-                "Passport Number",
-                "Driver's License",
-                "Bank Account",
-            ),
+            ID_TAGS,
             [
                 Pattern(
                     "id-token",
@@ -248,11 +242,6 @@ class LabelledIdRecognizer(PatternRecognizer):
             if (start, end) not in taken:
                 yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.6, detector=DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": "bare-id"})
-        for start, end, cell, tag in column_cells(doc.text, _column_label):
-            if not (_TOKEN.fullmatch(cell) and _looks_like_id(cell)):
-                continue
-            yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.8, detector=DETECTOR_NAME,
-                         meta={"recognizer": self.name, "pattern": "table-column"})
 
     def score_for(self, hit: ContextHit | None, pattern: Pattern, span: str) -> float:
         if pattern.name != "id-token":
@@ -286,13 +275,19 @@ def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
         yield token.start(), token.end(), tag
 
 
-def _column_label(cell: str) -> str | None:
-    """The ID label a table's header cell names ("Student ID", "Emp ID", "employee_id", "Passport no.")."""
-    if not cell or len(cell) > 30:
+def id_column_tag(header: str) -> str | None:
+    """The ID tag a table's header cell names ("Student ID", "Emp ID", "employee_id", "Passport no."), for
+    `proxy.recognizers.tables`."""
+    if not header or len(header) > 30:
         return None
-    words = cell.replace("_", " ")
+    words = header.replace("_", " ")
     hit = ID_LABELS.nearest(ScanText(words), len(words), len(words), before=len(words) + 1, after=0)
     return None if hit is None or hit.label == NOT_PII else hit.label
+
+
+def is_id_token(value: str) -> bool:
+    """Whether a whole value (a table cell) has an identifier's shape."""
+    return _TOKEN.fullmatch(value) is not None and _looks_like_id(value)
 
 
 def labelled_id_recognizer() -> PatternRecognizer:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.identifiers import ID_TAGS, id_column_tag, is_id_token
 from proxy.recognizers.scan import ScanText
 
 _TABLE_LINE = re.compile(r"[^\n]*[|,][^\n]*")
@@ -77,21 +78,28 @@ _SHAPES = {
 }
 
 
-def _demographic_header(cell: str) -> str | None:
-    return _HEADERS.get(" ".join(cell.casefold().replace("_", " ").split()))
+def _header_tag(cell: str) -> str | None:
+    return id_column_tag(cell) or _HEADERS.get(" ".join(cell.casefold().replace("_", " ").split()))
+
+
+def _fits(tag: str, cell: str) -> bool:
+    if tag in ID_TAGS:
+        return is_id_token(cell)
+    return _SHAPES[tag].fullmatch(cell) is not None and (tag != "Age" or int(cell) <= 110)
 
 
 class TableColumnRecognizer(PatternRecognizer):
-    """Blood groups, genders and ages in the columns of a pasted table that its header names."""
+    """IDs, blood groups, genders and ages in the columns of a pasted table that its header names."""
 
     def __init__(self) -> None:
-        super().__init__("table-column", ("Blood Type", "Gender", "Age"), [], default_tag=None)
+        super().__init__("table-column", (*ID_TAGS, *_SHAPES), [], default_tag=None)
 
     def analyze(self, text: str | ScanText) -> Iterator[Entity]:
         doc = text if isinstance(text, ScanText) else ScanText(text)
-        for start, end, cell, tag in column_cells(doc.text, _demographic_header):
-            if _SHAPES[tag].fullmatch(cell) and (tag != "Age" or int(cell) <= 110):
-                yield Entity(text=cell, start=start, end=end, tag=tag, score=0.75, detector=DETECTOR_NAME,
+        for start, end, cell, tag in column_cells(doc.text, _header_tag):
+            if _fits(tag, cell):
+                score = 0.8 if tag in ID_TAGS else 0.75
+                yield Entity(text=cell, start=start, end=end, tag=tag, score=score, detector=DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": "column"})
 
 
