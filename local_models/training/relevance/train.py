@@ -49,6 +49,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from local_models.relevance_runtime import PROMPT_FORMAT, PROMPT_FORMATS
+
 log = logging.getLogger("train_relevance")
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -93,8 +95,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="start the LoRA and margin offset from this checkpoint (a step-N.pt or best.pt of an earlier "
                         "stage, or an exported .gguf adapter: the LoRA only) with a fresh optimizer and schedule; "
                         "ignored when --work-dir has a checkpoint to resume")
-    p.add_argument("--prompt-format", default="veil-relevance-v1",
-                   choices=("veil-relevance-v1", "veil-relevance-v2"),
+    p.add_argument("--prompt-format", default=PROMPT_FORMAT, choices=PROMPT_FORMATS,
                    help="v2 marks candidates whose kind the question names (`local_models.relevance_kinds`)")
     p.add_argument("--no-export", action="store_true")
     p.add_argument("--export-from", default=None, metavar="PT",
@@ -508,7 +509,7 @@ def export_checkpoint(args: argparse.Namespace, best_path: Path, model: Any, wra
                                  f"not {getattr(args, key)}")
         here = ("out", "card", "dev", "dev_n", "threshold_dev", "verify_n", "threads", "work_dir", "base",
                 "export_from")
-        args = argparse.Namespace(**{"prompt_format": "veil-relevance-v1", **trained,
+        args = argparse.Namespace(**{"prompt_format": PROMPT_FORMAT, **trained,
                                      **{k: getattr(args, k) for k in here}})
     load_lora_state(wrapped, best["lora"])
     state = state or best.get("state") or {"step": best.get("step"), "best_step": best.get("step"), "history": []}
