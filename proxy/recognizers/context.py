@@ -18,6 +18,9 @@ from proxy.recognizers.scan import ScanText
 # The label of words that say a value is something else ("order 12345", "1.5 m wide"):
 # when such a word is the nearest, the match is dropped.
 NOT_PII = "not-pii"
+# A question's end and the answer's speaker label, in a transcript or a form: "...number? A: ", "...you, Nour?
+# VOLUNTEER: ". What follows it answers the question, whose label words then name the value.
+AFTER_A_QUESTION = r"\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
 WEAK_PENALTY = 24
 
 _BRACES = re.compile(r"\{([^{}]*)\}")

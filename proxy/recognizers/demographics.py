@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer, Validator
-from proxy.recognizers.context import NOT_PII, Keywords
+from proxy.recognizers.context import AFTER_A_QUESTION, NOT_PII, Keywords
 from proxy.recognizers.number_words import NUMBER_WORD, TENS_WORD, word_to_int
 from proxy.recognizers.scan import (
     Anchors,
@@ -267,7 +267,7 @@ def age_recognizer() -> PatternRecognizer:
             Pattern.compile(
                 "answered-age",
                 r"(?i:how[ \t]+old|\bage\b(?![ \t]+(?:limit|range|group|requirement|restriction|bracket|gap)))"
-                r"[^?\n]{0,60}\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
+                r"[^?\n]{0,60}" + AFTER_A_QUESTION +
                 r"(?:(?:um|uh|erm|well|I'm|I’m|I am|i'm|im)[,]?[ \t]+)*"
                 rf"(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%/]|[.,:]\d){_AGE_END}",
                 0.6,

@@ -16,7 +16,7 @@ from stdnum.us import ssn
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
-from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
+from proxy.recognizers.context import AFTER_A_QUESTION, NOT_PII, ContextHit, Keywords
 from proxy.recognizers.occupations import HEADS as JOB_WORDS
 from proxy.recognizers.scan import ScanText, near_keywords
 
@@ -165,7 +165,7 @@ _US_SSN_WORDS = ("ssn", "social security")
 
 # What opens an answer after a question: the "?", a speaker label ("A:", "CUSTOMER:") and fillers ("um, it's")
 _ANSWER_OPENING = re.compile(
-    r"\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?(?:(?:it's|it’s|it is|yes|yeah|sure|um|uh|ok|okay)[,.]?[ \t]+)*\Z",
+    AFTER_A_QUESTION + r"(?:(?:it's|it’s|it is|yes|yeah|sure|um|uh|ok|okay)[,.]?[ \t]+)*\Z",
     re.IGNORECASE,
 )
 
