@@ -542,6 +542,12 @@ def test_an_ssn_label_does_not_excuse_an_impossible_ssn() -> None:
     assert detect("SSN: 000123456") == []
 
 
+def test_a_publicised_ssn_beside_its_label_is_still_an_ssn() -> None:
+    # stdnum blacklists 078-05-1120 (a wallet insert's number); written as someone's SSN it is masked all the same
+    assert tag_of("My SSN is 078-05-1120 and my bank is Chase", "078-05-1120") == "Social Security Number"
+    assert detect("Order 078-05-1120 shipped") == []
+
+
 def test_invalid_iban_digits_are_not_read_as_a_card() -> None:
     text = "IBAN DE89 3704 0044 0532 0130 01"
     assert [(e.text, e.tag) for e in overlapping(text, "3704 0044 0532 0130 01")] == [
@@ -891,3 +897,4 @@ def test_demographic_columns_of_a_pasted_table() -> None:
             "| Maja Kowalska | unknown | ask mum | ? | - |")
     assert [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)] == [
         ("16", "Age"), ("O+", "Blood Type"), ("F", "Gender"), ("15", "Age"), ("A-", "Blood Type"), ("F", "Gender")]
+

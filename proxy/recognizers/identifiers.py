@@ -163,6 +163,14 @@ def _looks_like_id(token: str) -> bool:
 _US_SSN_WORDS = ("ssn", "social security")
 
 
+def _possible_ssn(digits: str) -> bool:
+    """Whether nine digits have an issuable SSN's parts: no area 000, 666 or 9xx, no group 00, no serial 0000.
+    stdnum's `is_valid` also refuses a few publicised numbers ("078-05-1120", from a wallet insert); beside an SSN
+    label those are still written as someone's SSN."""
+    area, group, serial = digits[:3], digits[3:5], digits[5:]
+    return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
+
+
 # What opens an answer after a question: the "?", a speaker label ("A:", "CUSTOMER:") and fillers ("um, it's")
 _ANSWER_OPENING = re.compile(
     AFTER_A_QUESTION + r"(?:(?:it's|it’s|it is|yes|yeah|sure|um|uh|ok|okay)[,.]?[ \t]+)*\Z",
@@ -229,7 +237,7 @@ class LabelledIdRecognizer(PatternRecognizer):
             return None  # no label, or "order"/"invoice"/... is nearer than any ID label
         if hit.label == "Social Security Number" and hit.keyword.lower().startswith(_US_SSN_WORDS):
             digits = re.sub(r"\D", "", span)
-            if len(digits) == 9 and not ssn.is_valid(digits):
+            if len(digits) == 9 and not _possible_ssn(digits):
                 return None  # an SSN label does not excuse an impossible SSN (000-, 666-, 9xx-)
         return hit.label
 
