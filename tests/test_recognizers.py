@@ -898,3 +898,18 @@ def test_demographic_columns_of_a_pasted_table() -> None:
     assert [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)] == [
         ("16", "Age"), ("O+", "Blood Type"), ("F", "Gender"), ("15", "Age"), ("A-", "Blood Type"), ("F", "Gender")]
 
+
+@pytest.mark.parametrize(
+    ("text", "value", "tag"),
+    [
+        ("His manager, Kim Soo-yeon (HN-10942), disabled the account.", "HN-10942", "Employee ID"),
+        ("Respondent: Kjetil Brekke (HL-02291), 47, shift manager", "HL-02291", "Employee ID"),
+        ("Submitted by: Kwame Asante (KA2291047) Contact: kasante7@student.example.edu", "KA2291047", "Student ID"),
+    ],
+)
+def test_an_id_in_brackets_after_a_name_is_theirs(text: str, value: str, tag: str) -> None:
+    assert tag_of(text, value) == tag
+
+
+def test_a_code_in_brackets_after_a_name_needs_a_job_or_a_study_word() -> None:
+    assert not any(e.text == "BA2490" for e in detect("We flew with British Airways (BA2490) to Rome."))

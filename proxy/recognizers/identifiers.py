@@ -246,10 +246,13 @@ class LabelledIdRecognizer(PatternRecognizer):
         found = list(super().analyze(doc))
         yield from found
         taken = {(e.start, e.end) for e in found}
-        for start, end, tag in _bare_id_values(doc):
+        readings = [(*value, "bare-id") for value in _bare_id_values(doc)]
+        readings += [(*value, "name-then-id") for value in _named_id_values(doc)]
+        for start, end, tag, pattern in readings:
             if (start, end) not in taken:
+                taken.add((start, end))
                 yield Entity(text=doc.text[start:end], start=start, end=end, tag=tag, score=0.6, detector=DETECTOR_NAME,
-                             meta={"recognizer": self.name, "pattern": "bare-id"})
+                             meta={"recognizer": self.name, "pattern": pattern})
 
     def score_for(self, hit: ContextHit | None, pattern: Pattern, span: str) -> float:
         if pattern.name != "id-token":
@@ -281,6 +284,35 @@ def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
             continue
         tag = "Student ID" if study and (not job or study[-1] > job[-1]) else "Employee ID"
         yield token.start(), token.end(), tag
+
+
+# A person's ID in brackets after their name: "Kjetil Brekke (HL-02291), 47, shift manager", "submitted by Kwame Asante
+# (KA2291047)"; letters then digits, so "(2019)" or "(Mum)" are not one
+_NAME_THEN_ID = re.compile(
+    r"\b[A-Z][^\W\d_]+(?:-[^\W\d_]+)?(?:[ \t]+[A-Z][^\W\d_]+(?:-[^\W\d_]+)?){1,3}[ \t]+\("
+    r"(?P<id>[A-Z]{1,4}-?(?:[A-Z]{1,4}-)?\d[A-Za-z0-9]*)\)"
+)
+
+
+def _named_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
+    """(start, end, tag) of each ID in brackets after a name that no label claims, by the nearer of a job word and a
+    study word within 80 characters either side ("His manager, Kim Soo-yeon (HN-10942)"); none when neither is."""
+    text = doc.text
+    for match in _NAME_THEN_ID.finditer(text):
+        start, end = match.span("id")
+        if not _looks_like_id(match.group("id")):
+            continue
+        if ID_LABELS.nearest(doc, start, end, before=48, after=40) is not None:
+            continue  # a label's reading ("Staff ID", "order") is the labelled recognizer's
+        low, high = max(0, match.start() - 80), min(len(text), end + 80)
+        around = text[low:high]
+        centre = start - low
+        study = [abs(m.start() - centre) for m in _STUDY_WORD.finditer(around)]
+        job = [abs(m.start() - centre) for m in _WORD.finditer(around.lower()) if m.group() in JOB_WORDS]
+        if not study and not job:
+            continue
+        tag = "Student ID" if study and (not job or min(study) < min(job)) else "Employee ID"
+        yield start, end, tag
 
 
 def id_column_tag(header: str) -> str | None:
