@@ -97,6 +97,9 @@ AGES = [
     # "Now N," opening a sentence, and ", at N," set off by commas (from 13 on, as "At N,")
     ("software engineer at Check Point. Now 38, he holds a BSc", "38"),
     ("calm under pressure and, at 26, already leads nine staff", "26"),
+    # an age before the clause's subject, mid-sentence
+    ("a mild stroke, not a heart attack, but at 74 they're being careful", "74"),
+    ("went back to night classes, and by 35 she had a BA", "35"),
     # a relative's age in brackets, "aged about", other languages' ways to say it
     ("in Leeds. My mum (71) was diagnosed with COPD", "71"),
     ("Kavya's grandfather (88, vegetarian) joins us", "88"),
@@ -131,6 +134,8 @@ NOT_AGES = [
     "My son is 6 feet tall now.",
     "he has had type 1 diabetes since he was nine.",  # an age at an illness's start: the gold leaves it
     "What's the age limit? 18 and over.",
+    "In most states at 18 you can vote.",  # anyone's age, not the writer's
+    "Prices rose by 20 they said, and at 14 we leave for the airport.",  # a count and a clock time
 ]
 
 

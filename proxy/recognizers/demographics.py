@@ -325,6 +325,22 @@ def age_recognizer() -> PatternRecognizer:
                 validator=lambda span: 13 <= int(span) <= 125,
                 left_bound="",
             ),
+            # an age before the clause's subject, mid-sentence too: "but at 74 they're being careful", "says at 71 I
+            # ought to" (from 25: "at 14 we leave" is a clock time), "and by 35 she had a BA" (a life told in the past:
+            # "rose by 20 they said" is a count); never "you" ("at 18 you can vote" is anyone's)
+            Pattern.compile(
+                "at-age-subject",
+                r"(?<![\w-])[Aa]t[ \t]+(?P<span>[2-9]\d|1[01]\d)(?=[ \t]+(?:she|he|they|I|we)\b)",
+                0.6,
+                left_bound="",
+            ),
+            Pattern.compile(
+                "by-age-subject",
+                r"(?<![\w-])[Bb]y[ \t]+(?P<span>[1-9]\d)(?=[ \t]+(?:she|he|they|I|we)[ \t]+(?:had|was|were|could|would)\b)",
+                0.6,
+                validator=lambda span: 13 <= int(span) <= 119,
+                left_bound="",
+            ),
             Pattern.compile(
                 "at-age",
                 rf"\b(?i:{_LIFE_EVENT})\b[^.!?\n]{{0,40}}?\bat[ \t]+(?P<span>[1-9]\d?|{NUMBER_WORD})(?![\w%:.,-]\d|[ \t]*(?:[ap]\.?m\b|%|o['’]clock|mph|km|degrees|hours|mins?|percent)){_AGE_END}",
