@@ -206,8 +206,12 @@ DATE_LISTS = [
     ("hypertrophic cardiomyopathy dx 2021, ICD fitted", ["2021"]),
     ("passport P4829175B (valid until 2031)", ["2031"]),
     ("Trabajo como diseñadora gráfica freelance desde 2019, todo por honorarios.", ["2019"]),
+    # "in" + a year in a sentence about a person
+    ("I had a lap in 2020 which helped for a while.", ["2020"]),
+    ("He earned a PhD in Soil Science from Cornell University in 1976, and spent", ["1976"]),
     # no person's timeline: a company's year, a year in ordinary prose
     ("In 2019 the company launched a new app.", []),
+    ("Thanks for asking. Prices rose in 2021 across the region.", []),
     ("The 2019 report is out.", []),
     ("Suite à l'examen de votre dossier du 3 septembre 2024, nous vous informons qu'à compter du 1er octobre 2024,",
      ["3 septembre 2024", "1er octobre 2024"]),

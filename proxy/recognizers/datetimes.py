@@ -2,10 +2,12 @@
 "Saturday the sixteenth", "nine twenty a.m.").
 
 Decisions: a month name must be capitalised ("we march on" is no date); a
-bare year ("in 2019") is not a Date unless a life-event word puts it on a
-personal timeline ("born in 1987", "graduated in 2015", "after her stroke in
-2019"), it opens a sentence about someone ("In 1966 they emigrated") or it
-follows a genealogy's "b."/"d.", because years alone are everywhere in ordinary prose; a year range
+bare year is not a Date unless "in" stands before it in a sentence about a
+person ("I had a lap in 2020": a personal pronoun before it), a life-event
+word puts it on a personal timeline ("born 1987", "graduated 2015", "after
+her stroke, 2019"), it opens a sentence about someone ("In 1966 they
+emigrated") or it follows a genealogy's "b."/"d.", because years alone are
+everywhere in ordinary prose ("Order 12345 shipped in 2019."); a year range
 ("1938 – 2025", "2019 to present") is always a timeline. A month alone is a
 Date only after a time preposition ("in August", "by end of April") or with
 "mid-". A day range ("17–21 March") is one Date. "34 years old" is an Age,
@@ -241,6 +243,23 @@ def _years_after_events(doc: ScanText) -> list[int]:
     return sorted(set(starts))
 
 
+_IN_YEAR = re.compile(r"(?<![\w-])[Ii]n[ \t]+(?=(?:19|20)\d{2}(?!\d))")
+_PERSONAL_PRONOUN = re.compile(r"\b(?:I|[Mm]y|[Mm]e|[Hh]e|[Ss]he|[Hh]is|[Hh]er|[Hh]im|[Tt]hey|[Tt]heir|[Tt]hem)\b")
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
+
+
+def _years_in_a_persons_sentence(doc: ScanText) -> list[int]:
+    """Where "in" + a year starts, when a personal pronoun stands earlier in its sentence (80 characters back)."""
+    text = doc.text
+    starts = []
+    for match in _IN_YEAR.finditer(text):
+        before = text[max(0, match.start() - 80):match.start()]
+        breaks = list(_SENTENCE_BREAK.finditer(before))
+        if _PERSONAL_PRONOUN.search(before, breaks[-1].end() if breaks else 0):
+            starts.append(match.start())
+    return starts
+
+
 # Count nouns: "in 2000 rows" is a number.
 _NOT_A_YEAR_AFTER = (
     r"(?!\s+(?:people|persons|users|customers|units|rows|items|students|employees|members|words|pages|calories"
@@ -408,6 +427,16 @@ def date_recognizer() -> PatternRecognizer:
                 rf"(?<=[^\W\d_], ){_YEAR}(?=[ \t]*(?:\n|$))",
                 0.5,
                 anchors=number_anchors(4, 1),
+            ),
+            # "I had a lap in 2020", "she got her PhD from Edinburgh in 1979": a year after "in" in a sentence about
+            # a person (a personal pronoun before it in the sentence) is on their timeline; "Order 12345 shipped in
+            # 2019." and "In 2019 we changed suppliers." are not about one
+            Pattern.compile(
+                "in-year",
+                rf"(?<![\w-])[Ii]n[ \t]+(?P<span>{_YEAR})(?![\w%/–-]|[.,:]\d){_NOT_A_YEAR_AFTER}",
+                0.55,
+                left_bound="",
+                anchors=_years_in_a_persons_sentence,
             ),
             Pattern.compile(
                 "event-year",
