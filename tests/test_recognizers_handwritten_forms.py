@@ -209,6 +209,10 @@ DATE_LISTS = [
     # "in" + a year in a sentence about a person
     ("I had a lap in 2020 which helped for a while.", ["2020"]),
     ("He earned a PhD in Soil Science from Cornell University in 1976, and spent", ["1976"]),
+    # a year in brackets after a word: a CV's, a medical history's
+    ("Education: BSc Industrial Engineering, University of Jordan (2013). Personal: Jordanian", ["2013"]),
+    ("Mother: 64, type 2 diabetes, breast cancer (2015). Sister: Josefina", ["2015"]),
+    ("as Smith et al. (2019) found, sleep matters", []),
     # no person's timeline: a company's year, a year in ordinary prose
     ("In 2019 the company launched a new app.", []),
     ("Thanks for asking. Prices rose in 2021 across the region.", []),

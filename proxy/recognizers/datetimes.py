@@ -421,6 +421,14 @@ def date_recognizer() -> PatternRecognizer:
                 0.6,
                 anchors=number_anchors(4, 1),
             ),
+            # a year alone in brackets after a word: a CV's "University of Jordan (2013)", a history's "breast cancer
+            # (2015)"; a citation's "et al. (2019)" has a full stop before its bracket
+            Pattern.compile(
+                "bracket-year",
+                rf"(?<=[^\W\d_] \(){_YEAR}(?=\))",
+                0.55,
+                anchors=number_anchors(4, 1),
+            ),
             # a year closing a CV line: "B.S. Computer Science, KAIST, 2019"
             Pattern.compile(
                 "line-end-year",
