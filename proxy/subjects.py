@@ -1219,7 +1219,7 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
     role or relation before it ("my colleague Tom", "the passenger Amalia"),
     "named"/"met"/"with", a possessive after it ("Adolf's"), a line of its
     own (a header or signature), a second mention, or a sentence it starts
-    as a capitalised subject ("Tom works at ...").
+    as a capitalised subject ("Tom works at ...", "Ji-woo + her bf ...").
     """
     name = e.text.casefold().strip(" .,!?:;")
     if name in _NOT_NAMES:
@@ -1259,9 +1259,9 @@ def _confident_person(text: str, e: Entity, mentions: dict[str, int]) -> bool:
                 after, re.IGNORECASE):
         return True  # "Theo (6)", "Maisie (age 3)", "baby Inés (10 months)": a person and their age
     if _SENTENCE_START_RE.search(before) and word[:1].isupper() and not word.isupper():
-        nxt = re.match(r"\s+(?:\([^)\n]{0,20}\)\s+)?([^\W\d_]+)", after)
-        # "Tom works at ..." -- but "Ring me on ...", "Text us" start with a verb
-        return bool(nxt and nxt.group(1)[:1].islower() and nxt.group(1) not in _OBJECT_PRONOUNS)
+        nxt = re.match(r"(\s*[+&])?\s+(?:\([^)\n]{0,20}\)\s+)?([^\W\d_]+)", after)
+        # "Tom works at ...", "Ji-woo + her bf ..." -- but "Ring me on ...", "Text us" start with a verb
+        return bool(nxt and nxt.group(2)[:1].islower() and (nxt.group(1) or nxt.group(2) not in _OBJECT_PRONOUNS))
     return False
 
 

@@ -420,6 +420,13 @@ def test_cued_one_word_name_is_a_new_person(text):
     assert got == "AABBB"
 
 
+def test_a_name_joined_by_a_plus_to_its_sentence_is_a_person():
+    text = "Ji-woo + her bf Lim Dae-ho coming sat. he uses a wheelchair, she's pregnant. no stairs"
+    got = letters(text, ("Ji-woo", "Nickname"), ("Lim Dae-ho", "Full Name"), ("uses a wheelchair", "Disability Status"),
+                  ("pregnant", "Medical Condition"))
+    assert got == "ABBA"
+
+
 def test_hyphenated_topic_word_is_not_a_form_field():
     text = "Religion-wise, I am Orthodox. And my daughter Kathleen Lowe? She's 12 and lives in Perth."
     got = letters(
