@@ -48,6 +48,11 @@ def test_an_address_line_is_one_street_address() -> None:
                                                  "Street Address")]
 
 
+def test_a_town_abbreviated_with_a_full_stop_stays_in_the_address() -> None:
+    text = "The home address on file for him is 4024 Sunset Place, Apt 4B, St. Louis, MO 91241. My landlord"
+    assert _shaped(text, "4024 Sunset Place") == [("4024 Sunset Place, Apt 4B, St. Louis, MO 91241", "Street Address")]
+
+
 def test_an_address_line_ends_before_a_bracket() -> None:
     text = "Collection from 22 Alder Lane, Ormskirk (handy for the station)."
     assert _shaped(text, "22 Alder Lane", ("Ormskirk", "City/Region")) == [

@@ -39,7 +39,9 @@ _NOT_TOWN = (
     r"|September|October|November|December)(?![\w'’-]))"
 )
 _TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
-_TOWN = rf"{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
+# a saint's, a mount's or a fort's town is abbreviated with a full stop: "St. Louis", "St. John's", "Ft. Worth"
+_TOWN_OPENER = r"(?:(?:St|Ste|Mt|Ft)\.[ \t]+(?=[A-ZÀ-ÖØ-Þ]))?"
+_TOWN = rf"{_TOWN_OPENER}{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
 _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"
          r"|\#[ \t]*\d+[A-Za-z]?)")
 # "9º B", and Portuguese and Spanish floors with their side: "3.º Esq.", "2º dto", "4.º izq."
