@@ -18,6 +18,10 @@ from proxy.recognizers import RecognizerDetector
         ("Calle Alcalá 112, Madrid", ["Calle Alcalá 112"]),
         ("She lives at Rua das Palmeiras, 77, apto 12", ["Rua das Palmeiras, 77"]),
         ("Kantstrasse 9 is the office", ["Kantstrasse 9"]),
+        # a US street's compass point and a numbered street
+        ("I live at 5520 N. Kenmore Ave, Apt 12B", ["5520 N. Kenmore Ave"]),
+        ("Grandpa lives at 3821 W 6th St and", ["3821 W 6th St"]),
+        ("Apt 12B, 300 West 46th Street, New York", ["300 West 46th Street"]),
     ],
 )
 def test_streets_found(text: str, expected: list[str]) -> None:
@@ -26,7 +30,8 @@ def test_streets_found(text: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times"],
+    ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times",
+     "We waited 2 North Street buses."],
 )
 def test_no_street(text: str) -> None:
     assert pattern_texts(text, "Street Address") == []

@@ -37,6 +37,10 @@ _BEFORE = "|".join(sorted(map(re.escape, KINDS_BEFORE), key=len, reverse=True))
 _JOINED = "|".join(sorted(map(re.escape, JOINED_KINDS), key=len, reverse=True))
 _PARTICLE = r"(?:de|da|do|dos|das|del|de la|la|le|des|du|di|della|dei)"
 _COMPASS = r"(?:[ \t]+(?:[NSEW]|NE|NW|SE|SW|North|South|East|West)(?![\w'’-]))?"
+# the compass point a US street name may open with, and a numbered street's ordinal: "5520 N. Kenmore Ave",
+# "3821 W 6th St", "300 West 46th Street"
+_COMPASS_BEFORE = r"(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
+_STREET_WORD = rf"(?:{_NAME_WORD}|\d{{1,3}}(?:st|nd|rd|th))"
 
 
 # "in 2019 Main Street was closed", "waited 20 Minutes": a year or a count, not a house number
@@ -65,12 +69,12 @@ def street_recognizer() -> PatternRecognizer:
         [
             Pattern.compile(
                 "number-name-kind",
-                rf"{_NUMBER},?[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}(?:{_AFTER})\.?(?![\w'’-]){_COMPASS}",
+                rf"{_NUMBER},?[ \t]+{_COMPASS_BEFORE}(?:{_STREET_WORD}[ \t]+){{1,4}}(?:{_AFTER})\.?(?![\w'’-]){_COMPASS}",
                 SCORE,
                 left_bound="-/.,:",
                 anchors=_not_after_a_count(backward_anchors(
                     re.compile(rf"(?<![\w'’-])(?:{_AFTER})(?![\w'’-])"),
-                    re.compile(rf"{_NUMBER},?[ \t]+(?:{_NAME_WORD}[ \t]+){{1,4}}\Z"),
+                    re.compile(rf"{_NUMBER},?[ \t]+{_COMPASS_BEFORE}(?:{_STREET_WORD}[ \t]+){{1,4}}\Z"),
                     reach=64,
                 )),
             ),
