@@ -22,6 +22,9 @@ from proxy.recognizers import RecognizerDetector
         ("I live at 5520 N. Kenmore Ave, Apt 12B", ["5520 N. Kenmore Ave"]),
         ("Grandpa lives at 3821 W 6th St and", ["3821 W 6th St"]),
         ("Apt 12B, 300 West 46th Street, New York", ["300 West 46th Street"]),
+        # a Japanese block address before its ward, a Korean road
+        ("my place is at 1-7-2 Sakae, Kita-ku, Kanazawa", ["1-7-2 Sakae"]),
+        ("Home address: 58-3 Yeonhui-ro 11-gil, Seodaemun-gu", ["58-3 Yeonhui-ro 11-gil"]),
     ],
 )
 def test_streets_found(text: str, expected: list[str]) -> None:
@@ -31,7 +34,7 @@ def test_streets_found(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize(
     "text",
     ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times",
-     "We waited 2 North Street buses."],
+     "We waited 2 North Street buses.", "Dated 3-14-9 Tenjinbashi"],
 )
 def test_no_street(text: str) -> None:
     assert pattern_texts(text, "Street Address") == []

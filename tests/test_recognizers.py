@@ -430,7 +430,9 @@ def test_a_bcrypt_shaped_string_of_another_length_is_a_hash() -> None:
 
 
 def test_in_prose_negatives() -> None:
-    assert detect("home for me is 5-11-13 Sakae, Shibuya-ku.") == []  # a block address, not a date
+    # a block address, not a date
+    assert [(e.text, e.tag) for e in detect("home for me is 5-11-13 Sakae, Shibuya-ku.")] == [
+        ("5-11-13 Sakae", "Street Address")]
     assert detect("The answer is 42, I think.") == []
     assert [(e.text, e.tag) for e in detect("I'm 30 minutes away.")] == [("30 minutes", "Duration")]
     # two durations, not one: the units do not count down

@@ -4,7 +4,8 @@ The model finds addresses in the generator's prose but misses plain ones in hand
 ("61 Clarendon Street, Leamington Spa", "14 Agar Grove, London NW1 9SL", "3 Oak Lane, York").
 What makes them sure is the form: a house number, one to four capitalized words, and a word
 that says what kind of street it is ("Street", "Grove", "Close"; "Rua", "Calle", "Via" before
-the name; "-strasse", "-gatan" joined to it), with the number before or after. The town and
+the name; "-strasse", "-gatan" joined to it), with the number before or after; a Japanese
+block address before its ward ("1-7-2 Sakae, Kita-ku") and a Korean road ("58-3 Yeonhui-ro 11-gil"). The town and
 postcode after it join the span in the pipeline (`proxy.detectors.address_spans`). A street
 named without a number ("lives on Elm Road") is left to the model: without the number the same
 words are often a landmark, a station or a pub. Scored below the model (0.7).
@@ -85,6 +86,23 @@ def street_recognizer() -> PatternRecognizer:
                 SCORE,
                 left_bound="",
                 anchors=word_anchors([k.rstrip(".").lower() for k in KINDS_BEFORE]),
+            ),
+            # Japan: chōme-banchi-gō, the neighbourhood, then its ward or town: "1-7-2 Sakae, Kita-ku"
+            Pattern.compile(
+                "japanese-block",
+                r"(?<![\w-])\d{1,2}-\d{1,3}-\d{1,3}[ \t]+[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
+                r"(?=,[ \t]*[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)(?![\w'’-]))",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"-(?:ku|shi|cho|machi|gun)\b"),
+            ),
+            # Korea: a house number and a road name ending "-ro", "-gil", "-daero": "58-3 Yeonhui-ro 11-gil"
+            Pattern.compile(
+                "korean-road",
+                rf"(?<![\w-]){_NUMBER},?[ \t]+[A-Z][a-z]+-(?:ro|gil|daero)(?:[ \t]+\d{{1,4}}(?:beon)?-?gil)?(?![\w'’-])",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"[a-z]-(?:ro|gil|daero)\b"),
             ),
             Pattern.compile(
                 "joined-kind-number",
