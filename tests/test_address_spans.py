@@ -22,6 +22,10 @@ from proxy.recognizers import RecognizerDetector
         ("I live at 5520 N. Kenmore Ave, Apt 12B", ["5520 N. Kenmore Ave"]),
         ("Grandpa lives at 3821 W 6th St and", ["3821 W 6th St"]),
         ("Apt 12B, 300 West 46th Street, New York", ["300 West 46th Street"]),
+        # South Asian forms: a numbered cross road, a house on a numbered street
+        ("renting at Flat 304, Sai Krupa Residency, 14th Cross, HSR Layout, Bengaluru 560102 since",
+         ["14th Cross"]),
+        ("Address: House 47, Street 9, Block C, Model Town, Lahore", ["House 47, Street 9"]),
         # a Japanese block address before its ward, a Korean road
         ("my place is at 1-7-2 Sakae, Kita-ku, Kanazawa", ["1-7-2 Sakae"]),
         ("Home address: 58-3 Yeonhui-ro 11-gil, Seodaemun-gu", ["58-3 Yeonhui-ro 11-gil"]),
@@ -54,6 +58,11 @@ def test_an_address_line_is_one_street_address() -> None:
     text = "Home: Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR\nPhone: 1"
     assert _shaped(text, "40 Seacole Road") == [("Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR",
                                                  "Street Address")]
+
+
+def test_a_district_with_a_numbered_phase_is_part_of_the_address() -> None:
+    text = "Financing against House 27, Street 9, Block H, DHA Phase 5, Lahore"
+    assert _shaped(text, "House 27, Street 9") == [("House 27, Street 9, Block H, DHA Phase 5, Lahore", "Street Address")]
 
 
 def test_a_town_abbreviated_with_a_full_stop_stays_in_the_address() -> None:

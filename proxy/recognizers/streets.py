@@ -87,6 +87,23 @@ def street_recognizer() -> PatternRecognizer:
                 left_bound="",
                 anchors=word_anchors([k.rstrip(".").lower() for k in KINDS_BEFORE]),
             ),
+            # South Asia: Bengaluru's numbered cross roads ("14th Cross"), and a house on a numbered street or road
+            # ("House 47, Street 9", "House 14, Road 3")
+            Pattern.compile(
+                "ordinal-cross",
+                r"(?<![\w-])\d{1,2}(?:st|nd|rd|th)[ \t]+Cross(?:[ \t]+(?:Road|Rd|Street|St))?(?![\w'’-])",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"\d(?:st|nd|rd|th) Cross\b"),
+            ),
+            Pattern.compile(
+                "house-numbered-street",
+                r"(?<![\w-])(?:House|Plot)[ \t]+(?:No\.?[ \t]*)?\d{1,4}[A-Z]?,[ \t]*(?:Street|Road|Lane|St|Rd)[ \t]+"
+                r"(?:No\.?[ \t]*)?\d{1,3}(?![\w'’-])",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"(?:House|Plot) (?:No\.? ?)?\d"),
+            ),
             # Japan: chōme-banchi-gō, the neighbourhood, then its ward or town: "1-7-2 Sakae, Kita-ku"
             Pattern.compile(
                 "japanese-block",
