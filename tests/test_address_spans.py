@@ -22,6 +22,9 @@ from proxy.recognizers import RecognizerDetector
         ("I live at 5520 N. Kenmore Ave, Apt 12B", ["5520 N. Kenmore Ave"]),
         ("Grandpa lives at 3821 W 6th St and", ["3821 W 6th St"]),
         ("Apt 12B, 300 West 46th Street, New York", ["300 West 46th Street"]),
+        # Italian kinds before the name, French and Québec streets with the number first
+        ("Witness: Rosa Bianchi, lives at Corso Sempione 44, rosa@example.it", ["Corso Sempione 44"]),
+        ("she lives at 23 place de l'Église in Lyon", ["23 place de l'Église"]),
         # South Asian forms: a numbered cross road, a house on a numbered street
         ("renting at Flat 304, Sai Krupa Residency, 14th Cross, HSR Layout, Bengaluru 560102 since",
          ["14th Cross"]),
@@ -38,7 +41,7 @@ def test_streets_found(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize(
     "text",
     ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times",
-     "We waited 2 North Street buses.", "Dated 3-14-9 Tenjinbashi"],
+     "We waited 2 North Street buses.", "Dated 3-14-9 Tenjinbashi", "we need 3 place settings."],
 )
 def test_no_street(text: str) -> None:
     assert pattern_texts(text, "Street Address") == []
@@ -58,6 +61,12 @@ def test_an_address_line_is_one_street_address() -> None:
     text = "Home: Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR\nPhone: 1"
     assert _shaped(text, "40 Seacole Road") == [("Flat 12, Darwin House, 40 Seacole Road, London SE15 6TR",
                                                  "Street Address")]
+
+
+def test_a_province_in_brackets_before_the_postcode_is_part_of_the_address() -> None:
+    text = "Monsieur Gérald Thibodeau\n1187, rue des Érables, Trois-Rivières (Québec) G8Y 2K5\nNAS : 482"
+    assert _shaped(text, "1187, rue des Érables") == [
+        ("1187, rue des Érables, Trois-Rivières (Québec) G8Y 2K5", "Street Address")]
 
 
 def test_a_district_with_a_numbered_phase_is_part_of_the_address() -> None:

@@ -48,7 +48,10 @@ _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[
 _FLOOR = r"\d{1,2}\.?[º°ª](?:[ \t]*(?:[A-Z](?![\w'’-])|(?i:esq|dto|dta|izq|izda|dcha|dr)\.?(?![\w'’-])))?"
 # a district with a numbered phase or sector: "DHA Phase 5", "Lekki Phase 1", "Sector 21"
 _PHASE = rf"(?:{_TOWN_WORD}[ \t]+){{0,2}}(?:Phase|Sector|Stage)[ \t]+(?:\d{{1,3}}|[IVX]{{1,4}})(?![\w'’-])"
-_PART = rf"(?:{_FLOOR}|{_PHASE}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?|(?i:{_UNIT}))"
+# a province in brackets between a town and its postcode: "Trois-Rivières (Québec) G8Y 2K5"
+_PROVINCE = rf"(?:[ \t]+\([A-ZÀ-ÖØ-Þ][\w'’ -]{{1,20}}\)(?=[ \t]+{_POSTCODE}))?"
+_PART = (rf"(?:{_FLOOR}|{_PHASE}|{_POSTCODE}(?:[ \t]+{_TOWN})?|{_TOWN}{_PROVINCE}(?:[ \t]+{_POSTCODE})?|\d{{1,5}}[A-Za-z]?"
+         rf"|(?i:{_UNIT}))")
 # where an address may end: the line or sentence ends, a bracket opens or closes, or lower-case words go on
 _ADDRESS_END = r"(?:[ \t]*(?:$|\n|[.;:!?)\]—]|,|[ \t][-–][ \t])|[ \t]+[a-z]|[ \t]+\()"
 _NEXT_PART = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+[-–][ \t]+)(?P<part>{_PART})(?={_ADDRESS_END})")

@@ -26,8 +26,8 @@ KINDS_AFTER = (
     "Embankment Parade Esplanade"
 ).split()
 KINDS_BEFORE = (
-    "Rua Avenida Av. Calle Carrer Via Viale Rue Strada Plaza Praça Largo Travessa Alameda Paseo Avinguda Rambla "
-    "Ulica ul."
+    "Rua Avenida Av. Calle Carrer Via Viale Corso Piazza Piazzale Vicolo Rue Strada Plaza Praça Largo Travessa Alameda "
+    "Paseo Avinguda Rambla Ulica ul."
 ).split()
 JOINED_KINDS = "strasse straße str. gasse weg allee platz gatan gata gade vej veien vegen laan straat plein".split()
 
@@ -86,6 +86,16 @@ def street_recognizer() -> PatternRecognizer:
                 SCORE,
                 left_bound="",
                 anchors=word_anchors([k.rstrip(".").lower() for k in KINDS_BEFORE]),
+            ),
+            # France and Québec: the number first, the kind in lower case: "1187, rue des Érables", "23 place de l'Église"
+            Pattern.compile(
+                "french-number-kind",
+                r"(?<![\w-])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:rue|place|avenue|boulevard|bd|allée|impasse|chemin|quai"
+                r"|cours)[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['’]|des|du|de|d['’]|l['’])[ \t]*)?"
+                r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:[ \t]+(?:[A-ZÀ-ÖØ-Þ][\w'’-]*|de|du|des|la))*?(?=[ \t]*(?:[,.;)\n]|$|[ \t][a-z]))",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"\d,? (?:rue|place|avenue|boulevard|bd|allée|impasse|chemin|quai|cours) "),
             ),
             # South Asia: Bengaluru's numbered cross roads ("14th Cross"), and a house on a numbered street or road
             # ("House 47, Street 9", "House 14, Road 3")
