@@ -15,6 +15,9 @@ from conftest import pattern_texts
         ("Tunde is a Jehovah's Witness, so no transfusions.", ["Jehovah's Witness"]),
         ("he's Dutch Reformed so the wedding is in church", ["Dutch Reformed"]),
         ("im sikh and vegetarian, ideas?", ["sikh"]),
+        ("my boss considers himself ismaili. the", ["ismaili"]),
+        ("i consider myself seventh-day adventist and", ["seventh-day adventist"]),
+        ("65yo / Unitarian Universalist / center-right voter", ["Unitarian Universalist"]),
     ],
 )
 def test_faiths_found(text: str, expected: list[str]) -> None:

@@ -20,7 +20,7 @@ Muslim|Christian|Catholic|Jewish|Hindu|Buddhist|Sikh|Jain|Atheist|Agnostic|Prote
 |Lutheran|Presbyterian|Pentecostal|Evangelical|Quaker|Mormon|Latter-day Saint|Jehovah's Witness|Seventh-day Adventist
 |Episcopalian|Orthodox|Shinto|Taoist|Zoroastrian|Rastafarian|Wiccan|Pagan|Druze|Baha'i|Bahá'í|Unitarian|Calvinist
 |Mennonite|Amish|Sufi|Ismaili|Ahmadi|Alevi|Dutch Reformed|Church of England|Greek Orthodox|Russian Orthodox
-|Coptic Christian|Born-again Christian|Nonreligious|Non-religious
+|Coptic Christian|Born-again Christian|Nonreligious|Non-religious|Unitarian Universalist
 """
 QUALIFIERS = (
     "Sunni Shia Shiite Roman Orthodox Reform Reformed Conservative Liberal Progressive Greek Russian Eastern Coptic "
@@ -29,7 +29,10 @@ QUALIFIERS = (
 _FAITH = "|".join(re.escape(f).replace(r"\ ", r"[ \t]+").replace("'", "['’]?") for f in
                   sorted({f.strip() for f in FAITHS.split("|") if f.strip()}, key=len, reverse=True))
 # in lower case too ("im muslim", "hindu but not strict"): words with no everyday sense
-LOWER_CASE_OK = "muslim hindu buddhist sikh jewish catholic christian atheist agnostic methodist baptist mormon".split()
+LOWER_CASE_OK = (
+    "muslim hindu buddhist sikh jewish catholic christian atheist agnostic methodist baptist mormon ismaili sufi "
+    "zoroastrian rastafarian mennonite anglican presbyterian lutheran pentecostal nonreligious non-religious"
+).split() + [r"seventh-day[ \t]+adventist", r"born-again[ \t]+christian", r"unitarian[ \t]+universalist"]
 _QUALIFIER = rf"(?:(?:{'|'.join(map(re.escape, QUALIFIERS))})[ \t]+)?"
 # a faith word inside a capitalized name: a person ("Christian Bale"), a school, a charity
 _NOT_IN_A_NAME = r"(?![ \t]+[A-Z])"
