@@ -374,6 +374,8 @@ IN_PROSE = [
     ("flight to lagos is on may 19 for", "may 19", "Date"),
     ("my passport expires june 2 and", "june 2", "Date"),
     ("i have type b blood, and my bonus", "type b", "Blood Type"),
+    ("she has a negative blood, and also", "a negative", "Blood Type"),
+    ("my colleague has ab+ blood and takes home", "ab+", "Blood Type"),
     ("Applicant statement: 590 is my credit score;", "590", "Credit Score"),
     ("my dti sits at 28%.", "28%", "Debt Ratio"),
     ("the roi on my rental flat is -3.6%.", "-3.6%", "ROI"),
@@ -527,6 +529,7 @@ NEGATIVES = [
     "ticket 123456789 was closed",
     "The room measures 3 feet across.",
     "February 30, 2024 does not exist",
+    "She had a negative blood test last week.",
 ]
 
 

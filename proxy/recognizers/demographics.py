@@ -535,13 +535,17 @@ def blood_type_recognizer() -> PatternRecognizer:
                 0.85,
                 left_bound="",
             ),
-            # lower case where the words say blood: "my blood group: a negative", "i have type b blood"
+            # lower case where the words say blood: "my blood group: a negative", "i have type b blood", "a negative blood"
             Pattern.compile(
                 "lower-case-group",
                 r"(?i:blood)\s+(?i:type|group)\s*(?::|—|–|is|was)?\s*"
                 r"(?P<span>(?i:ab|a|b|o)(?:[+\-−](?![\w+\-−])|[\s-](?:positive|negative)(?!\w))"
                 r"|(?i:type)\s+(?i:ab|a|b|o)(?![\w+\-−]))"
-                r"|(?P<span2>(?i:type)\s+(?i:ab|a|b|o))\s+(?i:blood)\b",
+                r"|(?P<span2>(?i:type)\s+(?i:ab|a|b|o))\s+(?i:blood)\b"
+                # "she has a negative blood", "ab+ blood": the group right before the word, which ends the clause
+                # ("a negative blood test" is a result)
+                r"|(?<![\w-])(?P<span3>(?i:ab|a|b|o|0)(?:[+\-−]|[ -](?i:positive|negative)))[ \t]+(?i:blood)"
+                r"(?=[ \t]*(?:[,.;:!?)]|$|\n|(?:and|but|so|type|group)\b))",
                 0.85,
                 left_bound="",
             ),
