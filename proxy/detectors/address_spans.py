@@ -116,10 +116,22 @@ _LIST_NUMBER_END = re.compile(
 )
 
 
+# a span the model began at the particle of a Romance street name ("del Corso 75" in "Via del Corso 75"): its kind is
+# before it
+_STARTS_WITH_PARTICLE = re.compile(r"(?:del|de|da|do|dos|das|della|delle|dei|degli|des|du|di)[ \t]+[A-ZÀ-ÖØ-Þ]")
+_KIND_BEFORE = re.compile(
+    r"(?<![\w'’-])(?:Via|Viale|Corso|Piazza|Calle|Rua|Avenida|Av\.|Rue|Carrer|Largo|Travessa|Alameda|Paseo|Plaza|Praça)"
+    r"[ \t]+\Z"
+)
+
+
 def _edges(text: str, start: int, end: int) -> tuple[int, int]:
-    """A span's start moved back over its street name or a house name's "The", its end before a list's number."""
+    """A span's start moved back over its street name, a Romance street's kind or a house name's "The", its end
+    before a list's number."""
     if _STARTS_WITH_TYPE.match(text, start) and (name := _NAME_BEFORE.search(text, max(0, start - 40), start)):
         start = name.start()
+    elif _STARTS_WITH_PARTICLE.match(text, start) and (kind := _KIND_BEFORE.search(text, max(0, start - 12), start)):
+        start = kind.start()
     elif text[start:start + 1].isupper() and (the := _THE_BEFORE.search(text, max(0, start - 4), start)):
         start = the.start()
     if text[end:end + 1] == "." and (number := _LIST_NUMBER_END.search(text, start, end)):
