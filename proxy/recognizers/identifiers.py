@@ -12,8 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from stdnum.us import ssn
-
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import AFTER_A_QUESTION, NOT_PII, ContextHit, Keywords
@@ -267,6 +265,16 @@ _STUDY_WORD = re.compile(r"\b(?:student|university|college|school)\b", re.IGNORE
 _WORD = re.compile(r"[a-z]+")
 
 
+def _study_or_job_tag(around: str, centre: int) -> str | None:
+    """Student ID or Employee ID by whichever of a study word and a job word in `around` starts nearer `centre`;
+    None when neither is there."""
+    study = [abs(m.start() - centre) for m in _STUDY_WORD.finditer(around)]
+    job = [abs(m.start() - centre) for m in _WORD.finditer(around.lower()) if m.group() in JOB_WORDS]
+    if not study and not job:
+        return None
+    return "Student ID" if study and (not job or min(study) < min(job)) else "Employee ID"
+
+
 def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
     """(start, end, tag) of each ID after a bare "ID" that no label claims, by the nearer of a job word and a study
     word in the 80 characters before it; none when neither is there."""
@@ -277,13 +285,9 @@ def _bare_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
             continue
         if ID_LABELS.nearest(doc, token.start(), token.end(), before=48, after=40) is not None:
             continue  # another label claims it ("order ID ...", "Apple ID"): not this reading
-        before = text[max(0, label.start() - 80):label.start()]
-        study = [m.end() for m in _STUDY_WORD.finditer(before)]
-        job = [m.end() for m in _WORD.finditer(before.lower()) if m.group() in JOB_WORDS]
-        if not study and not job:
-            continue
-        tag = "Student ID" if study and (not job or study[-1] > job[-1]) else "Employee ID"
-        yield token.start(), token.end(), tag
+        low = max(0, label.start() - 80)
+        if (tag := _study_or_job_tag(text[low:label.start()], label.start() - low)) is not None:
+            yield token.start(), token.end(), tag
 
 
 # A person's ID in brackets after their name: "Kjetil Brekke (HL-02291), 47, shift manager", "submitted by Kwame Asante
@@ -304,15 +308,9 @@ def _named_id_values(doc: ScanText) -> Iterator[tuple[int, int, str]]:
             continue
         if ID_LABELS.nearest(doc, start, end, before=48, after=40) is not None:
             continue  # a label's reading ("Staff ID", "order") is the labelled recognizer's
-        low, high = max(0, match.start() - 80), min(len(text), end + 80)
-        around = text[low:high]
-        centre = start - low
-        study = [abs(m.start() - centre) for m in _STUDY_WORD.finditer(around)]
-        job = [abs(m.start() - centre) for m in _WORD.finditer(around.lower()) if m.group() in JOB_WORDS]
-        if not study and not job:
-            continue
-        tag = "Student ID" if study and (not job or min(study) < min(job)) else "Employee ID"
-        yield start, end, tag
+        low = max(0, match.start() - 80)
+        if (tag := _study_or_job_tag(text[low:min(len(text), end + 80)], start - low)) is not None:
+            yield start, end, tag
 
 
 def id_column_tag(header: str) -> str | None:

@@ -4,9 +4,11 @@ The model finds addresses in the generator's prose but misses plain ones in hand
 ("61 Clarendon Street, Leamington Spa", "14 Agar Grove, London NW1 9SL", "3 Oak Lane, York").
 What makes them sure is the form: a house number, one to four capitalized words, and a word
 that says what kind of street it is ("Street", "Grove", "Close"; "Rua", "Calle", "Via" before
-the name; "-strasse", "-gatan" joined to it), with the number before or after; a Japanese
-block address before its ward ("1-7-2 Sakae, Kita-ku") and a Korean road ("58-3 Yeonhui-ro 11-gil"). The town and
-postcode after it join the span in the pipeline (`proxy.detectors.address_spans`). A street
+the name; "-strasse", "-gatan" joined to it), with the number before or after. Some countries
+write theirs in other shapes, each read on its own: France's "23 place de l'Église", Japan's
+block address before its ward ("1-7-2 Sakae, Kita-ku"), Korea's roads ("58-3 Yeonhui-ro 11-gil"),
+Bengaluru's "14th Cross" and Lahore's "House 47, Street 9". The town and postcode after it
+join the span in the pipeline (`proxy.detectors.address_spans`). A street
 named without a number ("lives on Elm Road") is left to the model: without the number the same
 words are often a landmark, a station or a pub. Scored below the model (0.7).
 """
