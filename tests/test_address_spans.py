@@ -29,6 +29,8 @@ from proxy.recognizers import RecognizerDetector
         ("renting at Flat 304, Sai Krupa Residency, 14th Cross, HSR Layout, Bengaluru 560102 since",
          ["14th Cross"]),
         ("Address: House 47, Street 9, Block C, Model Town, Lahore", ["House 47, Street 9"]),
+        # "of" after a comma gives a person's address, not a count
+        ("Okonkwo, 29, of 4 Mill Lane, Salford, was cooperative.", ["4 Mill Lane"]),
         # a Japanese block address before its ward, a Korean road
         ("my place is at 1-7-2 Sakae, Kita-ku, Kanazawa", ["1-7-2 Sakae"]),
         ("Home address: 58-3 Yeonhui-ro 11-gil, Seodaemun-gu", ["58-3 Yeonhui-ro 11-gil"]),
@@ -41,7 +43,8 @@ def test_streets_found(text: str, expected: list[str]) -> None:
 @pytest.mark.parametrize(
     "text",
     ["In 2019 Main Street was closed for a week.", "I waited 20 Minutes Road works again", "Flights to Niigata 376 times",
-     "We waited 2 North Street buses.", "Dated 3-14-9 Tenjinbashi", "we need 3 place settings."],
+     "We waited 2 North Street buses.", "Dated 3-14-9 Tenjinbashi", "we need 3 place settings.",
+     "a total of 12 Main Street shops closed"],
 )
 def test_no_street(text: str) -> None:
     assert pattern_texts(text, "Street Address") == []
@@ -96,6 +99,8 @@ def test_a_town_written_apart_and_a_count_after_the_street_stay_out() -> None:
 def test_a_span_running_into_a_label_line_is_cut() -> None:
     text = "Address — Calle Morelos 3, Col. Del Valle\nTax paid — MX$15,000"
     assert _shaped(text, "Calle Morelos 3, Col. Del Valle\nTax") == [("Calle Morelos 3, Col. Del Valle", "Street Address")]
+    text = "Home address | 6742 Washington Blvd\nDOB | December 6th, 1953"
+    assert _shaped(text, "6742 Washington Blvd\nDOB") == [("6742 Washington Blvd", "Street Address")]
 
 
 def test_the_pipeline_joins_a_street_from_the_patterns_with_the_town_after_it() -> None:

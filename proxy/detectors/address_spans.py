@@ -15,7 +15,7 @@ model:
 * a unit and building before the street ("Flat 12, Darwin House, 40 Seacole Road") join it; a unit
   may be "#402", and a span the model ended on a unit's abbreviation ("..., Col") takes the rest
   (". Polanco");
-* a span that runs past a line break into a label ("Avenida Brasil, 1352\\nDOB") is cut there.
+* a span that runs past a line break into a label ("Avenida Brasil, 1352\\nDOB", "...\\nDOB | 1953") is cut there.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ _BEFORE = re.compile(
     r"(?:[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)*[ \t]+(?:House|Court|Building|Tower|Towers|Mansions|Lodge|Heights|Residency"
     r"|Enclave|Apartments|Block|Plaza),[ \t]*)?\Z"
 )
-_LABEL_LINE = re.compile(r"\n[ \t]*[A-Za-z][\w .'/()]{0,30}?[ \t]*(?::|[ \t][—–-][ \t])")
+_LABEL_LINE = re.compile(r"\n[ \t]*[A-Za-z][\w .'/()]{0,30}?[ \t]*(?::|\||[ \t][—–-][ \t])")
 MAX_LENGTH = 120
 
 

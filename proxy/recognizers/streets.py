@@ -46,9 +46,10 @@ _COMPASS_BEFORE = r"(?:(?:[NSEW]\.?|North|South|East|West)[ \t]+)?"
 _STREET_WORD = rf"(?:{_NAME_WORD}|\d{{1,3}}(?:st|nd|rd|th))"
 
 
-# "in 2019 Main Street was closed", "waited 20 Minutes": a year or a count, not a house number
+# "in 2019 Main Street was closed", "waited 20 Minutes": a year or a count, not a house number ("Okonkwo, 29, of 4 Mill
+# Lane" after a comma gives an address)
 _COUNT_BEFORE = re.compile(
-    r"(?i:\b(?:in|since|by|until|till|from|of|during|before|after|for|about|around|over|under|waited|took|spent|"
+    r"(?i:\b(?:in|since|by|until|till|from|(?<!,[ ])of|during|before|after|for|about|around|over|under|waited|took|spent|"
     r"the|than|only|just|nearly|almost|some|every|each|per|page|room|flat|unit|apt|no\.?|number|platform|gate|"
     r"bus|route|line|year|aged?))[ \t]+\Z"
 )
