@@ -72,6 +72,12 @@ def test_a_province_in_brackets_before_the_postcode_is_part_of_the_address() -> 
         ("1187, rue des Érables, Trois-Rivières (Québec) G8Y 2K5", "Street Address")]
 
 
+def test_a_singapore_block_address_is_one_street_address() -> None:
+    text = "Mobile 9123 4567. I stay at Blk 123 Ang Mo Kio Ave 3, #08-1234, Singapore 560123. I have"
+    found = DetectorPipeline([RecognizerDetector()]).detect(text)
+    assert [e.text for e in found if e.tag == "Street Address"] == ["Blk 123 Ang Mo Kio Ave 3, #08-1234, Singapore 560123"]
+
+
 def test_a_district_with_a_numbered_phase_is_part_of_the_address() -> None:
     text = "Financing against House 27, Street 9, Block H, DHA Phase 5, Lahore"
     assert _shaped(text, "House 27, Street 9") == [("House 27, Street 9, Block H, DHA Phase 5, Lahore", "Street Address")]

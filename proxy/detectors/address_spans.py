@@ -43,7 +43,7 @@ _TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+
 _TOWN_OPENER = r"(?:(?:St|Ste|Mt|Ft)\.[ \t]+(?=[A-ZÀ-ÖØ-Þ]))?"
 _TOWN = rf"{_TOWN_OPENER}{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
 _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"
-         r"|\#[ \t]*\d+[A-Za-z]?)")
+         r"|\#[ \t]*\d+(?:-\d+)?[A-Za-z]?)")
 # "9º B", and Portuguese and Spanish floors with their side: "3.º Esq.", "2º dto", "4.º izq."
 _FLOOR = r"\d{1,2}\.?[º°ª](?:[ \t]*(?:[A-Z](?![\w'’-])|(?i:esq|dto|dta|izq|izda|dcha|dr)\.?(?![\w'’-])))?"
 # a district with a numbered phase or sector: "DHA Phase 5", "Lekki Phase 1", "Sector 21"
@@ -59,6 +59,7 @@ _HOUSE_NUMBER = re.compile(r"\d{1,4}[A-Za-z]?")
 _MORE_OR_END = re.compile(r"[ \t]*(?:$|\n|[.;)\]]|,|[ \t][-–][ \t]|[ \t]+[A-ZÀ-ÖØ-Þ])")
 _BEFORE = re.compile(
     r"(?:(?i:flat|unit|apt\.?|apartment|suite|room)[ \t]+[\w/-]+,[ \t]*)?"
+    r"(?:(?:Blk|Block)\.?[ \t]+)?"  # a Singapore block before its number: "Blk 123 Ang Mo Kio Ave 3"
     r"(?:[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)*[ \t]+(?:House|Court|Building|Tower|Towers|Mansions|Lodge|Heights|Residency"
     r"|Enclave|Apartments|Block|Plaza),[ \t]*)?\Z"
 )

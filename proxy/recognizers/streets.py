@@ -73,7 +73,9 @@ def street_recognizer() -> PatternRecognizer:
         [
             Pattern.compile(
                 "number-name-kind",
-                rf"{_NUMBER},?[ \t]+{_COMPASS_BEFORE}(?:{_STREET_WORD}[ \t]+){{1,4}}(?:{_AFTER})\.?(?![\w'’-]){_COMPASS}",
+                rf"{_NUMBER},?[ \t]+{_COMPASS_BEFORE}(?:{_STREET_WORD}[ \t]+){{1,4}}(?:{_AFTER})\.?(?![\w'’-]){_COMPASS}"
+                # a numbered avenue of a Singapore estate: "123 Ang Mo Kio Ave 3, #08-1234"
+                r"(?:[ \t]+\d{1,2}(?=,))?",
                 SCORE,
                 left_bound="-/.,:",
                 anchors=_not_after_a_count(backward_anchors(
