@@ -72,6 +72,20 @@ def test_a_province_in_brackets_before_the_postcode_is_part_of_the_address() -> 
         ("1187, rue des Érables, Trois-Rivières (Québec) G8Y 2K5", "Street Address")]
 
 
+@pytest.mark.parametrize(
+    "address",
+    [
+        "Block 7 Lot 12, Villa Angela Subdivision, Jaro, Iloilo City 5000",
+        "Purok 3, Brgy. Sabang, Lipa City, Batangas",
+        "House No. 14, Abelenkpe Road, Accra",
+    ],
+)
+def test_philippine_and_ghanaian_address_lines_are_one_street_address(address: str) -> None:
+    text = f"Current address: {address}. Mobile +63 917 555 0101"
+    found = DetectorPipeline([RecognizerDetector()]).detect(text)
+    assert [e.text for e in found if e.tag == "Street Address"] == [address]
+
+
 def test_a_singapore_block_address_is_one_street_address() -> None:
     text = "Mobile 9123 4567. I stay at Blk 123 Ang Mo Kio Ave 3, #08-1234, Singapore 560123. I have"
     found = DetectorPipeline([RecognizerDetector()]).detect(text)

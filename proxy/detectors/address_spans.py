@@ -40,7 +40,7 @@ _NOT_TOWN = (
 )
 _TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
 # a saint's, a mount's or a fort's town is abbreviated with a full stop: "St. Louis", "St. John's", "Ft. Worth"
-_TOWN_OPENER = r"(?:(?:St|Ste|Mt|Ft)\.[ \t]+(?=[A-ZÀ-ÖØ-Þ]))?"
+_TOWN_OPENER = r"(?:(?:St|Ste|Mt|Ft|Brgy)\.[ \t]+(?=[A-ZÀ-ÖØ-Þ]))?"  # and a Philippine barangay: "Brgy. Sabang"
 _TOWN = rf"{_TOWN_OPENER}{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
 _UNIT = (r"(?:(?:apto|apt|ap|flat|unit|suite|ste|col|bloco|piso|dpto|depto|no|n[º°o])\.?[ \t]*[\w/º°-]+(?:[ \t]+[\w/º°-]+){0,2}"
          r"|\#[ \t]*\d+(?:-\d+)?[A-Za-z]?)")

@@ -119,6 +119,23 @@ def street_recognizer() -> PatternRecognizer:
                 left_bound="",
                 gate=re.compile(r"(?:House|Plot) (?:No\.? ?)?\d"),
             ),
+            # the Philippines: a subdivision's block and lot, a barangay's purok: "Block 7 Lot 12", "Purok 3"
+            Pattern.compile(
+                "block-lot",
+                r"(?<![\w-])(?:(?:Block|Blk)\.?[ \t]+\d{1,3}[A-Z]?,?[ \t]+Lot[ \t]+\d{1,3}[A-Z]?|Purok[ \t]+\d{1,2})(?=,)",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"\b(?:Lot|Purok) \d"),
+            ),
+            # a house or plot and its number before a named street that has none: "House No. 14, Abelenkpe Road"
+            Pattern.compile(
+                "house-then-street",
+                rf"(?<![\w-])(?:House|Plot)[ \t]+(?:No\.?[ \t]*)?\d{{1,4}}[A-Z]?,[ \t]*(?:{_NAME_WORD}[ \t]+){{1,3}}"
+                rf"(?:{_AFTER})\.?(?![\w'’-])",
+                SCORE,
+                left_bound="",
+                gate=re.compile(r"(?:House|Plot) (?:No\.? ?)?\d"),
+            ),
             # Japan: chōme-banchi-gō, the neighbourhood, then its ward or town: "1-7-2 Sakae, Kita-ku"
             Pattern.compile(
                 "japanese-block",
