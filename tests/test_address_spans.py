@@ -173,6 +173,10 @@ def test_a_span_begun_at_the_street_type_or_a_house_name_takes_its_start() -> No
         ("The Old Rectory, Church Lane, Little Missenden HP7 0QZ", "Street Address")]
     text = "Just so you know, post for her should go to Via del Corso 75, 33117 Pisa."
     assert _shaped(text, "del Corso 75, 33117 Pisa") == [("Via del Corso 75, 33117 Pisa", "Street Address")]
+    text = "You reside at 53 Bode Thomas Street, right?\nAngela"
+    assert _shaped(text, "53 Bode Thomas Street, right") == [("53 Bode Thomas Street", "Street Address")]
+    text = "i live at 1805 main way, austin."  # written in lower case throughout: the town stays
+    assert _shaped(text, "1805 main way, austin") == [("1805 main way, austin", "Street Address")]
     text = "the broadband at Shaniqua's flat, 42 Carnarvon Road, London E15 4JW. 4. Shaniqua worked for me"
     assert _shaped(text, "42 Carnarvon Road, London E15 4JW. 4") == [("42 Carnarvon Road, London E15 4JW", "Street Address")]
     text = "He lives at 33/16 Banjara Hills Road No. 12. He works nearby."

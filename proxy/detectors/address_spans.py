@@ -126,9 +126,13 @@ _KIND_BEFORE = re.compile(
 )
 
 
+# a lower-case word after a comma at the end of a capitalised address is the sentence going on: "..., right?"
+_TRAILING_WORD = re.compile(r"[ \t]*,[ \t]*[a-z]+\Z")
+
+
 def _edges(text: str, start: int, end: int) -> tuple[int, int]:
     """A span's start moved back over its street name, a Romance street's kind or a house name's "The", its end
-    before a list's number."""
+    before a list's number or a lower-case word after a comma ("..., right?") when the address is capitalised."""
     if _STARTS_WITH_TYPE.match(text, start) and (name := _NAME_BEFORE.search(text, max(0, start - 40), start)):
         start = name.start()
     elif _STARTS_WITH_PARTICLE.match(text, start) and (kind := _KIND_BEFORE.search(text, max(0, start - 12), start)):
@@ -137,6 +141,9 @@ def _edges(text: str, start: int, end: int) -> tuple[int, int]:
         start = the.start()
     if text[end:end + 1] == "." and (number := _LIST_NUMBER_END.search(text, start, end)):
         end = number.start()
+    if (tail := _TRAILING_WORD.search(text, start, end)) and re.search(r"[A-Z]", text[start:tail.start()]) \
+            and not re.fullmatch(rf"(?i:{_UNIT})", tail.group().lstrip(" \t,")):
+        end = tail.start()
     return start, end
 
 
