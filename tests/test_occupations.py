@@ -47,6 +47,7 @@ def test_occupations_found(text: str, expected: list[str]) -> None:
         "I am a big fan of nurses.",
         "The former director said no.",
         "My former manager left in May.",
+        "Return to work: modified duties from 14 April, review at the clinic.",
     ],
 )
 def test_no_occupation(text: str) -> None:

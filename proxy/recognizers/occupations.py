@@ -141,7 +141,8 @@ _NAME_AFTER = re.compile(rf"[ \t]+(?:{_NOT_OPENER}{_CAP}[ \t]+{_CAP})")
 _NAME_LINE = re.compile(rf"(?:^|\n)[ \t]*{_NAME}[ \t]*,?[ \t]*\n[ \t]*\Z")
 _SUBJECT_NOT_PERSON = re.compile(r"\b(?:[Ii]t|[Tt]his|[Tt]hat|[Tt]here|[Ww]hat|[Hh]ere|[Ww]hich)[ \t]+(?:is|was)[ \t]+\Z")
 
-LABELS = "occupation|profession|job title|job|position|work|employment"
+# "Return to work: modified duties from 14 April" is a plan, not a job label
+LABELS = "occupation|profession|job title|job|position|(?<!to )work|employment"
 _LABEL_PATTERN = Pattern.compile(
     "label",
     rf"(?i:[\"']?(?:{LABELS})[\"']?)[ \t]*[:=][ \t]*[\"']?"
