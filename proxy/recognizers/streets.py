@@ -65,6 +65,11 @@ def _not_after_a_count(anchors: Anchors) -> Anchors:
     return filtered
 
 
+def _gated(name: str, source: str, gate: str) -> Pattern:
+    """A street shape some countries write, tried only where its cheap `gate` occurs in the text."""
+    return Pattern.compile(name, source, SCORE, left_bound="", gate=re.compile(gate))
+
+
 def street_recognizer() -> PatternRecognizer:
     """A house number with a named street of a known kind, in English, Romance or Germanic order."""
     return PatternRecognizer(
@@ -93,65 +98,51 @@ def street_recognizer() -> PatternRecognizer:
                 anchors=word_anchors([k.rstrip(".").lower() for k in KINDS_BEFORE]),
             ),
             # France and Québec: the number first, the kind in lower case: "1187, rue des Érables", "23 place de l'Église"
-            Pattern.compile(
+            _gated(
                 "french-number-kind",
                 r"(?<![\w-])\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+(?:rue|place|avenue|boulevard|bd|allée|impasse|chemin|quai"
                 r"|cours)[ \t]+(?:(?:de[ \t]+la|de[ \t]+l['’]|des|du|de|d['’]|l['’])[ \t]*)?"
                 r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:[ \t]+(?:[A-ZÀ-ÖØ-Þ][\w'’-]*|de|du|des|la))*?(?=[ \t]*(?:[,.;)\n]|$|[ \t][a-z]))",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"\d,? (?:rue|place|avenue|boulevard|bd|allée|impasse|chemin|quai|cours) "),
+                r"\d,? (?:rue|place|avenue|boulevard|bd|allée|impasse|chemin|quai|cours) ",
             ),
             # South Asia: Bengaluru's numbered cross roads ("14th Cross"), and a house on a numbered street or road
             # ("House 47, Street 9", "House 14, Road 3")
-            Pattern.compile(
+            _gated(
                 "ordinal-cross",
                 r"(?<![\w-])\d{1,2}(?:st|nd|rd|th)[ \t]+Cross(?:[ \t]+(?:Road|Rd|Street|St))?(?![\w'’-])",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"\d(?:st|nd|rd|th) Cross\b"),
+                r"\d(?:st|nd|rd|th) Cross\b",
             ),
-            Pattern.compile(
+            _gated(
                 "house-numbered-street",
                 r"(?<![\w-])(?:House|Plot)[ \t]+(?:No\.?[ \t]*)?\d{1,4}[A-Z]?,[ \t]*(?:Street|Road|Lane|St|Rd)[ \t]+"
                 r"(?:No\.?[ \t]*)?\d{1,3}(?![\w'’-])",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"(?:House|Plot) (?:No\.? ?)?\d"),
+                r"(?:House|Plot) (?:No\.? ?)?\d",
             ),
             # the Philippines: a subdivision's block and lot, a barangay's purok: "Block 7 Lot 12", "Purok 3"
-            Pattern.compile(
+            _gated(
                 "block-lot",
                 r"(?<![\w-])(?:(?:Block|Blk)\.?[ \t]+\d{1,3}[A-Z]?,?[ \t]+Lot[ \t]+\d{1,3}[A-Z]?|Purok[ \t]+\d{1,2})(?=,)",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"\b(?:Lot|Purok) \d"),
+                r"\b(?:Lot|Purok) \d",
             ),
             # a house or plot and its number before a named street that has none: "House No. 14, Abelenkpe Road"
-            Pattern.compile(
+            _gated(
                 "house-then-street",
                 rf"(?<![\w-])(?:House|Plot)[ \t]+(?:No\.?[ \t]*)?\d{{1,4}}[A-Z]?,[ \t]*(?:{_NAME_WORD}[ \t]+){{1,3}}"
                 rf"(?:{_AFTER})\.?(?![\w'’-])",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"(?:House|Plot) (?:No\.? ?)?\d"),
+                r"(?:House|Plot) (?:No\.? ?)?\d",
             ),
             # Japan: chōme-banchi-gō, the neighbourhood, then its ward or town: "1-7-2 Sakae, Kita-ku"
-            Pattern.compile(
+            _gated(
                 "japanese-block",
                 r"(?<![\w-])\d{1,2}-\d{1,3}-\d{1,3}[ \t]+[A-Z][a-z]+(?:-[A-Z][a-z]+)?"
                 r"(?=,[ \t]*[A-Z][a-z]+-(?:ku|shi|cho|machi|gun)(?![\w'’-]))",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"-(?:ku|shi|cho|machi|gun)\b"),
+                r"-(?:ku|shi|cho|machi|gun)\b",
             ),
             # Korea: a house number and a road name ending "-ro", "-gil", "-daero": "58-3 Yeonhui-ro 11-gil"
-            Pattern.compile(
+            _gated(
                 "korean-road",
                 rf"(?<![\w-]){_NUMBER},?[ \t]+[A-Z][a-z]+-(?:ro|gil|daero)(?:[ \t]+\d{{1,4}}(?:beon)?-?gil)?(?![\w'’-])",
-                SCORE,
-                left_bound="",
-                gate=re.compile(r"[a-z]-(?:ro|gil|daero)\b"),
+                r"[a-z]-(?:ro|gil|daero)\b",
             ),
             Pattern.compile(
                 "joined-kind-number",
