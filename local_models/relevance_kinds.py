@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from local_models.keyword_notation import expand
 
-# tag -> phrases (brace alternatives as in proxy.recognizers.context); matched as whole words, case-folded
+
+# tag -> phrases (in the brace notation of local_models.keyword_notation); matched as whole words, case-folded
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "Social Security Number": ("social security number", "ssn", "national insurance{, number}", "ni number",
                                "national id{, number}", "id number", "identity number", "insurance number"),
@@ -88,23 +90,11 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-_BRACES = re.compile(r"\{([^{}]*)\}")
-
-
-def _expand(spec: str) -> list[str]:
-    """Brace alternatives: "earn{,s,ed}" -> earn, earns, earned (the recognizers' keyword notation)."""
-    match = _BRACES.search(spec)
-    if match is None:
-        return [spec]
-    head, tail = spec[:match.start()], spec[match.end():]
-    return [variant for option in match.group(1).split(",") for variant in _expand(head + option + tail)]
-
-
 @lru_cache(maxsize=1)
 def _patterns() -> dict[str, re.Pattern[str]]:
     out = {}
     for tag, specs in KIND_WORDS.items():
-        phrases = sorted({variant for spec in specs for variant in _expand(spec)}, key=len, reverse=True)
+        phrases = sorted({variant for spec in specs for variant in expand(spec)}, key=len, reverse=True)
         body = "|".join(r"[\s-]+".join(map(re.escape, re.split(r"[\s-]+", p))) for p in phrases)
         out[tag] = re.compile(rf"(?<![\w'’])(?:{body})(?![\w])", re.IGNORECASE)
     return out

@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from local_models.keyword_notation import expand
 from proxy.detectors.base import Detector, DetectorPipeline
 from proxy.entities import Entity
 from proxy.recognizers import (
@@ -25,7 +26,6 @@ from proxy.recognizers import (
     default_recognizers,
     supported_tags,
 )
-from proxy.recognizers.context import expand
 from proxy.recognizers.scan import ScanText
 from proxy.taxonomy import TAGS_BY_TYPE, PiiType
 

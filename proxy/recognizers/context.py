@@ -13,6 +13,7 @@ from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from local_models.keyword_notation import expand
 from proxy.recognizers.scan import ScanText
 
 # The label of words that say a value is something else ("order 12345", "1.5 m wide"):
@@ -23,17 +24,7 @@ NOT_PII = "not-pii"
 AFTER_A_QUESTION = r"\?[ \t]*\n?[ \t]*(?:[A-Za-z][\w .'’-]{0,24}:[ \t]*)?"
 WEAK_PENALTY = 24
 
-_BRACES = re.compile(r"\{([^{}]*)\}")
 _SPLIT = re.compile(r"[\s\-/]+")
-
-
-def expand(spec: str) -> list[str]:
-    """Brace expansion: "earn{,s,ed}" -> ["earn", "earns", "earned"]."""
-    match = _BRACES.search(spec)
-    if match is None:
-        return [spec]
-    head, tail = spec[: match.start()], spec[match.end() :]
-    return [variant for option in match.group(1).split(",") for variant in expand(head + option + tail)]
 
 
 @dataclass(frozen=True, slots=True)
