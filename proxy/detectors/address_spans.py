@@ -126,8 +126,11 @@ _KIND_BEFORE = re.compile(
 )
 
 
-# a lower-case word after a comma at the end of a capitalised address is the sentence going on: "..., right?"
-_TRAILING_WORD = re.compile(r"[ \t]*,[ \t]*[a-z]+\Z")
+# a lower-case word after a comma at the end of a capitalised address is the sentence going on ("..., right?"),
+# unless it is a unit ("..., apto")
+_TRAILING_WORD = re.compile(r"[ \t]*,[ \t]*(?P<word>[a-z]+)\Z")
+_UNIT_ALONE = re.compile(rf"(?i:{_UNIT})")
+_CAPITAL = re.compile(r"[A-Z]")
 
 
 def _edges(text: str, start: int, end: int) -> tuple[int, int]:
@@ -141,8 +144,8 @@ def _edges(text: str, start: int, end: int) -> tuple[int, int]:
         start = the.start()
     if text[end:end + 1] == "." and (number := _LIST_NUMBER_END.search(text, start, end)):
         end = number.start()
-    if (tail := _TRAILING_WORD.search(text, start, end)) and re.search(r"[A-Z]", text[start:tail.start()]) \
-            and not re.fullmatch(rf"(?i:{_UNIT})", tail.group().lstrip(" \t,")):
+    if (tail := _TRAILING_WORD.search(text, start, end)) and _CAPITAL.search(text, start, tail.start()) \
+            and not _UNIT_ALONE.fullmatch(tail["word"]):
         end = tail.start()
     return start, end
 
