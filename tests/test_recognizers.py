@@ -92,6 +92,13 @@ POSITIVES = [
     # wrong check digits, right country and length: a mistyped IBAN still names an account
     ("IBAN DE89 3704 0044 0532 0130 01 please", "DE89 3704 0044 0532 0130 01", "Bank Account"),
     ("Pay to: GB47 BARC 2045 7741 0988 23 by Friday", "GB47 BARC 2045 7741 0988 23", "Bank Account"),
+    # IBAN-shaped with a national check or a country stdnum cannot mend: an account only after a bank word
+    ("Savings: €38,200 at ING, IBAN ES91 1465 0100 9217 0034 5678.", "ES91 1465 0100 9217 0034 5678", "Bank Account"),
+    ("to my Attijariwafa bank account MA64 0078 1000 0123 4567 8901 2345.", "MA64 0078 1000 0123 4567 8901 2345",
+     "Bank Account"),
+    # a UK sort code and account number together
+    ("Pay to acc 40-11-62 71829304, ref PIANO-FEB.", "40-11-62 71829304", "Bank Account"),
+    ("everyone pay me £145 by 30 April please, 20-45-77 53918842", "20-45-77 53918842", "Bank Account"),
     ("My checking account number is 12345678.", "12345678", "Bank Account"),
     ("routing 021000021", "021000021", "Bank Account"),
     # Credit Card
@@ -511,6 +518,7 @@ NEGATIVES = [
     "card 1234 5678 9012 3456",
     "code AB12 CDEF GHIJ KLMN here",
     "ref DE89 3704 0044 0532 0130 here",
+    "ref ES91 1465 0100 9217 0034 5678 on the parcel",
     # ordinary numbers and bare years
     "Please ship order 12345 by Friday.",
     "In 2019 we changed suppliers.",

@@ -167,6 +167,13 @@ def _iban_shaped(span: str) -> bool:
     return not iban.is_valid(number) and iban.is_valid(fixed)  # a valid one is the "iban" pattern's
 
 
+def _iban_like(span: str) -> bool:
+    """IBAN-shaped but failing its checks in a way `_iban_shaped` cannot mend (a made-up national check digit, a
+    country outside stdnum's registry): read as an account only after a bank word (`requires_context`)."""
+    number = iban.compact(span)
+    return 15 <= len(number) <= 34 and not iban.is_valid(number) and not _iban_shaped(span)
+
+
 def bank_account_recognizer() -> PatternRecognizer:
     """IBANs (mod-97 and per-country length via stdnum), also with wrong check digits (lower score, as a typo still
     names an account). Plain account numbers are in `identifiers`."""
@@ -188,6 +195,16 @@ def bank_account_recognizer() -> PatternRecognizer:
                 validator=_iban_shaped,
                 anchors=_iban_anchors,
             ),
+            Pattern.compile(
+                "iban-cued",
+                r"(?<![\w-])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![\w-])",
+                0.6,
+                validator=_iban_like,
+                requires_context=True,
+                anchors=_iban_anchors,
+            ),
+            # a UK sort code and account number written together: the shape alone says bank account
+            Pattern.compile("sort-code-account", r"(?<![\w-])\d\d-\d\d-\d\d \d{8}(?![\w-])", 0.9),
         ],
         context=Keywords.for_label("Bank Account", ["iban", "{bank ,}account", "acct"]),
         context_boost=0.05,
