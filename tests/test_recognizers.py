@@ -891,8 +891,12 @@ def test_an_id_column_of_a_pasted_table_takes_its_header() -> None:
     ("Leaver: Andrés Felipe Gómez, Software Engineer II (ID 4410-CO), Bogotá office", {("4410-CO", "Employee ID")}),
     ("i am student from Samarkand, 19, at Inha University in Tashkent (id U2210347). laptop stolen",
      {("U2210347", "Student ID")}),
+    # a job word that needs a modifier counts with one
+    ("Guarantor: Mele Havili, team leader, ID NZ-58830, 021 448 9071", {("NZ-58830", "Employee ID")}),
+    ("handled by Rosa Delgado, customer service representative, ID CSR-11873.", {("CSR-11873", "Employee ID")}),
     # no job or study before it, or another label claims it
     ("my ID 4410-CO please", set()),
+    ("ask the agent, ID XY-12345", set()),
     ("my teacher's order ID 55512345", set()),
 ])
 def test_a_bare_id_after_a_job_or_a_place_of_study(text: str, expected: set[tuple[str, str]]) -> None:

@@ -16,6 +16,7 @@ from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import AFTER_A_QUESTION, NOT_PII, ContextHit, Keywords
 from proxy.recognizers.occupations import HEADS as JOB_WORDS
+from proxy.recognizers.occupations import HEADS_WITH_MODIFIER, STOP
 from proxy.recognizers.scan import ScanText, near_keywords
 
 ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
@@ -269,7 +270,11 @@ def _study_or_job_tag(around: str, centre: int) -> str | None:
     """Student ID or Employee ID by whichever of a study word and a job word in `around` starts nearer `centre`;
     None when neither is there."""
     study = [abs(m.start() - centre) for m in _STUDY_WORD.finditer(around)]
-    job = [abs(m.start() - centre) for m in _WORD.finditer(around.lower()) if m.group() in JOB_WORDS]
+    words = list(_WORD.finditer(around.lower()))
+    # a word that is a job only with a modifier counts after one: "team leader", "customer service representative"
+    job = [abs(m.start() - centre) for i, m in enumerate(words)
+           if m.group() in JOB_WORDS or (m.group() in HEADS_WITH_MODIFIER and i > 0 and words[i - 1].group() not in STOP
+                                          and around[words[i - 1].end():m.start()] == " ")]
     if not study and not job:
         return None
     return "Student ID" if study and (not job or min(study) < min(job)) else "Employee ID"
