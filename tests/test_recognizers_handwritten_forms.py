@@ -209,6 +209,10 @@ DATE_LISTS = [
     # "in" + a year in a sentence about a person
     ("I had a lap in 2020 which helped for a while.", ["2020"]),
     ("He earned a PhD in Soil Science from Cornell University in 1976, and spent", ["1976"]),
+    # "in"/"from" + a year after a known condition in the sentence: when someone had it
+    ("Had hepatitis A in 2015, fully recovered.", ["2015"]),
+    ("I have lupus from 2019 and recently doctor find kidney involvement", ["2019"]),
+    ("The asthma clinic opened in 2015.", []),
     # a year in brackets after a word: a CV's, a medical history's
     ("Education: BSc Industrial Engineering, University of Jordan (2013). Personal: Jordanian", ["2013"]),
     ("Mother: 64, type 2 diabetes, breast cancer (2015). Sister: Josefina", ["2015"]),

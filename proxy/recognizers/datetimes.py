@@ -260,6 +260,33 @@ def _years_in_a_persons_sentence(doc: ScanText) -> list[int]:
     return starts
 
 
+_IN_OR_FROM_YEAR = re.compile(r"(?<![\w-])(?:[Ii]n|[Ff]rom)[ \t]+(?=(?:19|20)\d{2}(?!\d))")
+
+
+def _years_after_conditions(doc: ScanText) -> list[int]:
+    """Where "in"/"from" + a year starts, when a known condition or injury stands in its sentence up to 60 characters
+    back ("Had hepatitis A in 2015", "I have lupus from 2019"): when someone had it."""
+    from proxy.recognizers.medical import KNOWN_CONDITION
+
+    text = doc.text
+    starts = []
+    for match in _IN_OR_FROM_YEAR.finditer(text):
+        before = text[max(0, match.start() - 60):match.start()]
+        breaks = list(_SENTENCE_BREAK.finditer(before))
+        condition = KNOWN_CONDITION.search(before, breaks[-1].end() if breaks else 0)
+        if condition is not None and not _CONDITION_SERVICE.match(before, condition.end()):
+            starts.append(match.start())
+    return starts
+
+
+# a condition naming a service or a body of people, not someone's illness: "the asthma clinic opened in 2015"
+_CONDITION_SERVICE = re.compile(
+    r"[ \t]+(?:clinics?|wards?|cent(?:re|er)s?|units?|services?|teams?|nurses?|specialists?|societ(?:y|ies)|"
+    r"foundations?|associations?|charit(?:y|ies)|trusts?|research|awareness|campaigns?|groups?|programmes?|programs?)\b",
+    re.IGNORECASE,
+)
+
+
 # Count nouns: "in 2000 rows" is a number.
 _NOT_A_YEAR_AFTER = (
     r"(?!\s+(?:people|persons|users|customers|units|rows|items|students|employees|members|words|pages|calories"
@@ -445,6 +472,13 @@ def date_recognizer() -> PatternRecognizer:
                 0.55,
                 left_bound="",
                 anchors=_years_in_a_persons_sentence,
+            ),
+            Pattern.compile(
+                "condition-year",
+                rf"(?<![\w-])(?:[Ii]n|[Ff]rom)[ \t]+(?P<span>{_YEAR})(?![\w%/–-]|[.,:]\d){_NOT_A_YEAR_AFTER}",
+                0.55,
+                left_bound="",
+                anchors=_years_after_conditions,
             ),
             Pattern.compile(
                 "event-year",
