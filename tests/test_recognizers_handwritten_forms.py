@@ -73,6 +73,10 @@ AGES = [
     ("my email is x@y.de and im 34 whats the best way", "34"),
     ("I'm 15 btw", "15"),
     ('{"name": "Karla", "age": 38, "city": "Guadalajara"}', "38"),
+    ('{"birthdate": "1994-11-05", "age": "30", "height": "183 cm"}', "30"),
+    # the age in brackets after a date of birth
+    ("Full name: Maricel Dela Cruz Bautista. DOB: 11 November 1995 (28). Born in Iloilo City", "28"),
+    ("Birthday: August 22, 1987 (37 na po ako) | Work: caregiver", "37"),
     ("Mateo (child, age 9) lives with me", "9"),
     ("staff nurse, early 30s, moved from Cork", "30s"),
     ("after a stroke in her fifties left her", "fifties"),
@@ -136,6 +140,7 @@ NOT_AGES = [
     "What's the age limit? 18 and over.",
     "In most states at 18 you can vote.",  # anyone's age, not the writer's
     "Prices rose by 20 they said, and at 14 we leave for the airport.",  # a count and a clock time
+    "born in 1990 in Leeds (3 siblings)",  # a bracketed count after a birth, not an age
 ]
 
 

@@ -188,8 +188,17 @@ def age_recognizer() -> PatternRecognizer:
                 "aged",
                 # a quote after the key is JSON or a dict: '"age": 38'
                 r"(?:aged|Aged|age\s+of|Age\s+of|age|Age|AGE)[\"'”]?\s*[:|=]?\s*"
-                r"(?:(?:about|around|approximately|roughly)\s+)?(?P<span>\d{1,3})(?!\w|[.,]\d)",  # "aged about 22"
+                r"(?:(?:about|around|approximately|roughly)\s+)?(?:(?<=[:=])\s*[\"'“])?"  # a quoted value: '"age": "30"'
+                r"(?P<span>\d{1,3})(?!\w|[.,]\d)",  # "aged about 22"
                 0.9,
+                validator=_plausible_age,
+                left_bound="",
+            ),
+            # the age in brackets after a date of birth: "DOB: 11 November 1995 (28)", "Birthday: August 22, 1987 (37"
+            Pattern.compile(
+                "birth-date-bracket",
+                r"(?i:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|birthday|born)\b[^()\n\d]{0,20}\d[^()\n]{1,24}?\((?P<span>\d{1,3})(?=\)|\s+(?:y|yrs?|years?|na)\b)",
+                0.8,
                 validator=_plausible_age,
                 left_bound="",
             ),
