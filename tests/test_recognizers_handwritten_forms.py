@@ -91,6 +91,8 @@ AGES = [
     ("About me: Rafael, 34. Friends say Rafa", "34"),
     ("and Mei Lin, who's 33 and works as a UX designer", "33"),
     ("The applicant, 34, is a Nigerian pharmacist", "34"),
+    ("I am an Italian student, 21. I was admitted to St James's", "21"),
+    ("a young professional, 29, looking for a room", "29"),
     # an age by a past moment of one's life
     ("had an ACL reconstruction when i was 19 and it still clicks", "19"),
     ("been driving since i was 17, never had so much hassle", "17"),

@@ -110,9 +110,11 @@ _STREET_WORD = re.compile(
 # after a capitalised word (a name, a nationality) or a bracket: "apples, 12, pears" is a list
 # a person noun set off like a name: "The applicant, 34, is", "the groom, 31,"
 _PERSON_NOUN = (
-    r"(?i:the|my|our|his|her|their|a|an)[ \t]+(?:applicant|bride|groom|patient|client|claimant|tenant|candidate|victim"
+    r"(?i:the|my|our|his|her|their|a|an)[ \t]+(?:[^\W\d_]+[ \t]+){0,2}?"  # "an Italian student, 21"
+    r"(?:applicant|bride|groom|patient|client|claimant|tenant|candidate|victim"
     r"|suspect|driver|deceased|child|boy|girl|man|woman|son|daughter|husband|wife|partner|mother|father|mum|dad|brother"
-    r"|sister|student|pupil|employee|defendant|resident|baby|teenager|friend|neighbour|neighbor|author|writer)"
+    r"|sister|student|pupil|employee|defendant|resident|baby|teenager|friend|neighbour|neighbor|author|writer"
+    r"|expat|professional|person|lady|guy|gentleman)"
 )
 _APPOSITION_NUMBER = re.compile(
     r"(?:(?<![\w'’-])([A-Z][^\W\d_]*(?:-[A-Z][^\W\d_]*)?)|([^\W\d_]\))"
