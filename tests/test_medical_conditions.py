@@ -22,6 +22,12 @@ def conditions(text: str) -> list[str]:
         ("My niece has cystic fibrosis and type 1 diabetes.", ["cystic fibrosis", "type 1 diabetes"]),
         ("Her aunt was diagnosed with early-onset Alzheimer’s last spring.", ["early-onset Alzheimer’s"]),
         ("He lives with congestive heart failure.", ["congestive heart failure"]),
+        ("I'm a wheelchair user because of spina bifida, so I need a ground-floor room",
+         ["spina bifida"]),
+        ("has type 2 diabetes and mild cognitive impairment; gets confused at night",
+         ["type 2 diabetes", "mild cognitive impairment"]),
+        ("I have relapsing-remitting multiple sclerosis and I can't walk far.",
+         ["relapsing-remitting multiple sclerosis"]),
         # everyday words count after a word that puts them on someone
         ("Since his stroke he can't drive.", ["stroke"]),
         ("She had a mild stroke in March.", ["stroke"]),

@@ -47,6 +47,8 @@ asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high 
 |dairy allergy|egg allergy|food allergy|latex allergy|gluten intolerance|lactose intolerance|hay fever
 |alcoholism|alcohol dependence|drug addiction|substance use disorder|pre-eclampsia|preeclampsia
 |restless legs syndrome|sleep disorder|stomach cancer|liver cancer|thyroid cancer|bladder cancer
+|spina bifida|cognitive impairment|vascular dementia|obstructive sleep apnoea|obstructive sleep apnea|unstable angina
+|community-acquired pneumonia|relapsing-remitting multiple sclerosis
 """
 # an everyday word too ("during covid", "cancer research", "a stroke of luck", "new shingles on the
 # roof"): a condition only after a word that puts it on someone
