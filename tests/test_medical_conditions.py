@@ -28,6 +28,10 @@ def conditions(text: str) -> list[str]:
          ["type 2 diabetes", "mild cognitive impairment"]),
         ("I have relapsing-remitting multiple sclerosis and I can't walk far.",
          ["relapsing-remitting multiple sclerosis"]),
+        ("Dami has exercise-induced asthma and Ola has a penicillin allergy.",
+         ["exercise-induced asthma", "penicillin allergy"]),
+        ("i have migraine with aura very bad since 3 days", ["migraine with aura"]),
+        ("who has had progressive short-term memory loss for 18 months", ["short-term memory loss"]),
         # everyday words count after a word that puts them on someone
         ("Since his stroke he can't drive.", ["stroke"]),
         ("She had a mild stroke in March.", ["stroke"]),

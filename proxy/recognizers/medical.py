@@ -48,7 +48,8 @@ asthma|diabetes|prediabetes|pre-diabetes|gestational diabetes|hypertension|high 
 |alcoholism|alcohol dependence|drug addiction|substance use disorder|pre-eclampsia|preeclampsia
 |restless legs syndrome|sleep disorder|stomach cancer|liver cancer|thyroid cancer|bladder cancer
 |spina bifida|cognitive impairment|vascular dementia|obstructive sleep apnoea|obstructive sleep apnea|unstable angina
-|community-acquired pneumonia|relapsing-remitting multiple sclerosis
+|community-acquired pneumonia|relapsing-remitting multiple sclerosis|migraine with aura|migraines with aura
+|exercise-induced asthma|memory loss|short-term memory loss
 """
 # an everyday word too ("during covid", "cancer research", "a stroke of luck", "new shingles on the
 # roof"): a condition only after a word that puts it on someone
