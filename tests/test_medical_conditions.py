@@ -65,6 +65,10 @@ def test_conditions_found(text: str, expected: list[str]) -> None:
         "Anxiety about exams is normal, says the leaflet.",
         "We need new shingles on the shed roof.",
         "Can pregnant women eat sushi?",
+        # a service or a statistic named by a condition
+        "She is under the paediatric diabetes team at the children's hospital.",
+        "Research nurse, Groote Schuur Hospital HIV clinic, 2019 - now",
+        "WHO: diabetes prevalence in sub-Saharan Africa has more than doubled",
     ],
 )
 def test_no_condition(text: str) -> None:
