@@ -114,3 +114,23 @@ def test_each_amount_in_a_list_takes_its_own_phrase() -> None:
 )
 def test_phrases_do_not_make_plain_numbers_money(text: str) -> None:
     assert money(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Young driver surcharge applies to additional drivers under 25: EUR 9.50/day.",
+    "Girls' bike, barely used. £380 ono, collection only.",
+    "Verkaufe Kinderwagen, fast neu, 120 € VB. Abholung in Köln-Ehrenfeld.",
+    "Dinner is £35 per person, drinks extra.",
+])
+def test_a_price_with_no_money_word_is_not_someones_money(text: str) -> None:
+    assert money(text) == []
+
+
+@pytest.mark.parametrize(("text", "span", "tag"), [
+    # a money word still decides; an hourly pay and a share of a bill stay
+    ("My rent is £40 per night at the hostel.", "£40", "Monthly Expenses"),
+    ("I start on NZ$41.50/hr at Te Whatu Ora", "NZ$41.50", "Account Balance"),
+    ("landlord wants the £2,340 by friday, so thats £780 each", "£780", "Account Balance"),
+])
+def test_a_price_marker_does_not_override_a_money_word(text: str, span: str, tag: str) -> None:
+    assert [(e.text, e.tag) for e in money(text) if e.text == span] == [(span, tag)]

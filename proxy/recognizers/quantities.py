@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.context import ContextHit, Keywords
+from proxy.recognizers.context import NOT_PII, ContextHit, Keywords
 from proxy.recognizers.scan import ScanText, backward_anchors, near_keywords
 
 # "N45,000" (naira) only with thousands grouping, so "N95" stays a mask.
@@ -184,6 +184,13 @@ _NEXT_FACT = re.compile(r"\s(?:and|whereas|but|while)\s", re.IGNORECASE)
 _PER_MONTH = re.compile(
     r"\s?(?P<words>/\s?(?:month|mo)\b|(?:a|per|each|every)\s+month\b|monthly\b|pcm\b)", re.IGNORECASE
 )
+# a price, not someone's money: "EUR 9.50/day", "£380 ono", "120 € VB" (an hourly or weekly amount stays: it is
+# often a pay or a rent; so does "£780 each", often a share of a bill)
+_PRICE_AFTER = re.compile(
+    r"\s?(?P<words>pp\b|p\.p\.|per\s+(?:person|head|night|day|session"
+    r"|lesson|class|ticket)\b|/\s?(?:day|night|session|person|pp|lesson|class)\b|o\.?n\.?o\b|(?-i:VB)\b)",
+    re.IGNORECASE,
+)
 
 
 # how far back in its sentence an amount with no money word in its window looks for one
@@ -210,6 +217,8 @@ class _MoneyRecognizer(PatternRecognizer):
             # "the rent for Unit 3B, 220 Dufferin St will go up from $1,950 to $2,300": the deciding word opens
             # the sentence, further back than the window; the window before stops at a sentence end anyway
             hit = self.context.nearest(doc, start, end, before=_SENTENCE_REACH, after=0)
+        if hit is None and (price := _PRICE_AFTER.match(doc.text, end)) is not None:
+            return ContextHit(NOT_PII, price["words"], price.start("words") - end, False)
         return hit
 
 
