@@ -28,6 +28,11 @@ from conftest import pattern_texts
         # a career word binds the job to someone
         ("At 67, retired miner Gareth Pryce still lives in the valley.", ["miner"]),
         ("- Self-employed carpenter since 2014, registered for VAT", ["carpenter"]),
+        # a nationality or identity words between the cue and the job stay outside the title
+        ("He's a Lebanese architect living in Lyon.", ["architect"]),
+        ("Jun Park is a Korean-American nurse who posts as @junnurses.", ["nurse"]),
+        ("Frederick is a gay Black British teacher who lives in Peckham.", ["teacher"]),
+        ("The applicant, 34, is a Nigerian pharmacist.", ["pharmacist"]),
     ],
 )
 def test_occupations_found(text: str, expected: list[str]) -> None:
@@ -48,6 +53,7 @@ def test_occupations_found(text: str, expected: list[str]) -> None:
         "The former director said no.",
         "My former manager left in May.",
         "Return to work: modified duties from 14 April, review at the clinic.",
+        "The French teacher said the test is on Monday.",  # a role in a scene, with or without a nationality
     ],
 )
 def test_no_occupation(text: str) -> None:

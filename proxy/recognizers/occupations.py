@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
@@ -170,6 +171,25 @@ def _is_acronym(word: str) -> bool:
     return len(word) >= 2 and word.isupper() and word.isalpha()
 
 
+_IDENTITY_WORDS = frozenset("gay lesbian queer trans black white brown".split())
+# how someone works rather than what: "an Italian freelancer" is not read through the nationality
+_WAYS_OF_WORKING = frozenset({"freelancer"})
+
+
+def _is_person_adjective(doc: ScanText, i: int) -> bool:
+    """Word `i` is a nationality ("Lebanese") or an identity word ("gay", "Black") that may stand before a job."""
+    from proxy.recognizers.nationality import DEMONYMS  # nationality imports this module's job words
+
+    starts, ends, lower = doc.words
+    word = doc.text[starts[i]:ends[i]]
+    return lower[i] in _IDENTITY_WORDS or (word[:1].isupper() and lower[i] in _demonyms(DEMONYMS))
+
+
+@lru_cache(maxsize=1)
+def _demonyms(names: str) -> frozenset[str]:
+    return frozenset(name.lower() for name in names.split())
+
+
 class OccupationRecognizer(PatternRecognizer):
     """Job titles bound to a person by their context (see the module doc)."""
 
@@ -234,10 +254,14 @@ class OccupationRecognizer(PatternRecognizer):
             modifiers += 1
         if lower[i] in HEADS_WITH_MODIFIER and modifiers == 0:
             return None
-        # evaluative / temporal words and an article before the title are outside the span
+        # evaluative / temporal words and an article before the title are outside the span, and so are a
+        # nationality and identity words ("a Lebanese architect", "a gay Black British teacher")
         k = j
-        while k > 0 and lower[k - 1] in SKIPPED and raw[ends[k - 1]:starts[k]] in (" ", "\t"):
+        while k > 0 and raw[ends[k - 1]:starts[k]] in (" ", "\t") and (
+                lower[k - 1] in SKIPPED or lower[i] not in _WAYS_OF_WORKING and _is_person_adjective(doc, k - 1)):
             k -= 1
+            while k > 0 and raw[ends[k - 1]:starts[k]] == "-" and _is_person_adjective(doc, k - 1):
+                k -= 1  # "Korean-American"
         before_start = starts[k] if k < j else start
         left = raw[max(0, before_start - 80):before_start]
         article = k < j and lower[k] in ("a", "an")
