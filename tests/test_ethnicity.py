@@ -18,6 +18,10 @@ from conftest import pattern_texts
         ("Kwame is a 21-year-old student of Ashanti background at KNUST.", ["Ashanti"]),
         ("She is 17, of British Jamaican heritage.", ["British Jamaican"]),
         ("A family of Somali origin runs the shop.", ["Somali"]),
+        # a group's own name, where no language word is next to it
+        ("A Kikuyu from Nyeri, she is 39, Catholic, and open about it.", ["Kikuyu"]),
+        ("Ms Nguyen is Kinh and Buddhist.", ["Kinh"]),
+        ("Born in Lagos to Yoruba parents, Tunde moved to Houston at 12.", ["Yoruba"]),
     ],
 )
 def test_ethnicity_found(text: str, expected: list[str]) -> None:
@@ -26,6 +30,7 @@ def test_ethnicity_found(text: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize("text", ["His background is in finance.", "My background is engineering.",
                                   "The paint is white on both sides.", "a theory of The origin of species",
-                                  "a student of mixed heritage"])
+                                  "a student of mixed heritage", "She speaks Yoruba at home.",
+                                  "I signed up for Quechua lessons in Cusco."])
 def test_no_ethnicity(text: str) -> None:
     assert pattern_texts(text, "Ethnicity") == []

@@ -23,6 +23,19 @@ _NOT_GROUP = r"(?!(?:a|an|the|in|on|from|with|very|mixed|same|different|both|my|
 _BE = r"(?:is|are|was|were|[Hh]e's|[Hh]e’s|[Ss]he's|[Ss]he’s|[Tt]hey're|[Tt]hey’re|[A-Z][a-z]+'s)"
 
 
+# Well-known ethnic groups whose name is no country's demonym, written from general knowledge. Many are also a
+# language's name ("speaks Yoruba"), so a language word next to one leaves it out.
+GROUPS = """
+Kikuyu Luo Kalenjin Luhya Kamba Oromo Amhara Tigrayan Tigray Somali Yoruba Igbo Hausa Fulani Ashanti Akan Ewe Ga
+Xhosa Zulu Sotho Tswana Ndebele Shona Maasai Quechua Aymara Mapuche Guarani Amazigh Berber Tuareg Kinh Hmong Hui
+Uyghur Tibetan Hazara Pashtun Baloch Tajik Kurdish Kurd Yazidi Assyrian Druze Māori Maori Sámi Sami Inuit Métis
+Romani Roma Tamil Sinhalese Sikh Punjabi Gujarati Malayali Bengali Parsi Cherokee Navajo Lakota Ojibwe Cree
+"""
+_GROUP_NAMES = sorted(set(GROUPS.split()) - {"Sikh"}, key=len, reverse=True)  # Sikh is a faith (religion)
+_LANGUAGE_BEFORE = r"(?<!speak )(?<!speaks )(?<!speaking )(?<!spoke )(?<!in )(?<!learn )(?<!learning )(?<!fluent )"
+_LANGUAGE_AFTER = r"(?![ \t]+(?i:language|languages|speakers?|lessons?|class(?:es)?|words?|translation|translator|music|food)\b)"
+
+
 def ethnicity_recognizer() -> PatternRecognizer:
     """Groups before "on both sides", after "background is" and in "of X descent / background / heritage"."""
     return PatternRecognizer(
@@ -53,6 +66,13 @@ def ethnicity_recognizer() -> PatternRecognizer:
                 SCORE,
                 left_bound="",
                 anchors=word_anchors(["of", "with"]),
+            ),
+            Pattern.compile(
+                "group-name",
+                rf"{_LANGUAGE_BEFORE}(?<![\w'’-])(?P<span>(?:{'|'.join(_GROUP_NAMES)}))(?![\w'’-]){_LANGUAGE_AFTER}",
+                0.8,
+                left_bound="",
+                anchors=word_anchors([name.lower() for name in _GROUP_NAMES]),
             ),
         ],
     )
