@@ -12,8 +12,10 @@ sides").
 
 from __future__ import annotations
 
+import re
+
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.scan import word_anchors
+from proxy.recognizers.scan import ScanText, word_anchors
 
 SCORE = 0.9
 
@@ -27,13 +29,35 @@ _BE = r"(?:is|are|was|were|[Hh]e's|[Hh]e’s|[Ss]he's|[Ss]he’s|[Tt]hey're|[Tt]
 # language's name ("speaks Yoruba"), so a language word next to one leaves it out.
 GROUPS = """
 Kikuyu Luo Kalenjin Luhya Kamba Oromo Amhara Tigrayan Tigray Somali Yoruba Igbo Hausa Fulani Ashanti Akan Ewe Ga
-Xhosa Zulu Sotho Tswana Ndebele Shona Maasai Quechua Aymara Mapuche Guarani Amazigh Berber Tuareg Kinh Hmong Hui
-Uyghur Tibetan Hazara Pashtun Baloch Tajik Kurdish Kurd Yazidi Assyrian Druze Māori Maori Sámi Sami Inuit Métis
-Romani Roma Tamil Sinhalese Sikh Punjabi Gujarati Malayali Bengali Parsi Cherokee Navajo Lakota Ojibwe Cree
+Xhosa Zulu Sotho Tswana Ndebele Shona Maasai Quechua Aymara Mapuche Guarani Amazigh Berber Tuareg Kinh Hmong
+Uyghur Tibetan Hazara Pashtun Baloch Tajik Kurdish Kurd Yazidi Assyrian Druze Māori Maori Sámi Inuit Métis
+Romani Tamil Sinhalese Punjabi Gujarati Malayali Bengali Parsi Cherokee Navajo Lakota Ojibwe Cree
 """
-_GROUP_NAMES = sorted(set(GROUPS.split()) - {"Sikh"}, key=len, reverse=True)  # Sikh is a faith (religion)
+# not "Roma" (Rome), "Sami" or "Hui" (given names): too often something else
+_GROUP_NAMES = sorted(set(GROUPS.split()), key=len, reverse=True)
 _LANGUAGE_BEFORE = r"(?<!speak )(?<!speaks )(?<!speaking )(?<!spoke )(?<!in )(?<!learn )(?<!learning )(?<!fluent )"
 _LANGUAGE_AFTER = r"(?![ \t]+(?i:language|languages|speakers?|lessons?|class(?:es)?|words?|translation|translator|music|food)\b)"
+_GROUP = re.compile(rf"(?<![\w'’-])(?:{'|'.join(_GROUP_NAMES)})(?![\w'’-])")
+# a group name inside a longer name ("Lim Jia Hui", "Col. Roma Sur", "School of Maori and Indigenous Studies") is
+# not one: a capitalised word (but a sentence's "A", "An", "The") or "of" right before it, a capitalised word after it
+_WORD_BEFORE = re.compile(r"(?:\b(?P<word>[A-Z][\w'’.-]*)|\bof)[ \t]+\Z")
+_NAME_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def _standalone_groups(doc: ScanText) -> list[int]:
+    """Where a group's name starts that is not part of a longer proper name."""
+    text = doc.text
+    starts = []
+    for match in _GROUP.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if before is not None and before["word"] not in (None, "A", "An", "The"):
+            continue
+        if before is not None and before["word"] is None:
+            continue  # "of Maori and ..."; "of X descent" is the frame's
+        if _NAME_AFTER.match(text, match.end()):
+            continue
+        starts.append(match.start())
+    return starts
 
 
 def ethnicity_recognizer() -> PatternRecognizer:
@@ -69,10 +93,10 @@ def ethnicity_recognizer() -> PatternRecognizer:
             ),
             Pattern.compile(
                 "group-name",
-                rf"{_LANGUAGE_BEFORE}(?<![\w'’-])(?P<span>(?:{'|'.join(_GROUP_NAMES)}))(?![\w'’-]){_LANGUAGE_AFTER}",
+                rf"{_LANGUAGE_BEFORE}(?P<span>(?:{'|'.join(_GROUP_NAMES)}))(?![\w'’-]){_LANGUAGE_AFTER}",
                 0.8,
                 left_bound="",
-                anchors=word_anchors([name.lower() for name in _GROUP_NAMES]),
+                anchors=_standalone_groups,
             ),
         ],
     )
