@@ -164,7 +164,7 @@ REL_ALPHA ?= 32
 REL_THREADS ?= 2
 REL_DEVICE ?= cpu
 # veil-relevance-v2 marks the candidates whose kind the request names (`local_models.relevance_kinds`); the bundled
-# adapter is v1. A v2 judge trained from scratch on a GPU is the next step for issue #5 (docs/models/relevance-card.md)
+# adapter is v1. A v2 judge trained from scratch on a GPU (session 28) did not pass its DEV rule (docs/eval.md)
 REL_FORMAT ?= veil-relevance-v1
 REL_FLAGS = --n-layers $(REL_LAYERS) --rank $(REL_RANK) --alpha $(REL_ALPHA) --threads $(REL_THREADS)
 
