@@ -50,10 +50,8 @@ def _standalone_groups(doc: ScanText) -> list[int]:
     starts = []
     for match in _GROUP.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, match.start() - 40), match.start())
-        if before is not None and before["word"] not in (None, "A", "An", "The"):
-            continue
-        if before is not None and before["word"] is None:
-            continue  # "of Maori and ..."; "of X descent" is the frame's
+        if before is not None and before["word"] not in ("A", "An", "The"):
+            continue  # inside a longer name, or after "of" ("of X descent" is the frame's)
         if _NAME_AFTER.match(text, match.end()):
             continue
         starts.append(match.start())
