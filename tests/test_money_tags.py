@@ -47,6 +47,10 @@ def tag_of(text: str, span: str) -> str | None:
         # take-home pay and pay slips are income
         ("My partner takes home £2,640 after deductions.", "£2,640", "Monthly Income"),
         ("His last payslip showed £2,185 gross.", "£2,185", "Monthly Income"),
+        # pay as a noun of income, not the verb of a bill
+        ("Job offer from Te Whatu Ora, starting pay NZ$41.50/hr.", "NZ$41.50", "Monthly Income"),
+        ("my pay is €2,100 after tax, rent takes half", "€2,100", "Monthly Income"),
+        ("I pay £900 rent each month.", "£900", "Monthly Expenses"),
         # an amount per month with no deciding word is a pay
         ("Candidates: Priya Nair (analyst, $5,200/month) and Ben Cho.", "$5,200", "Monthly Income"),
         ("The contract would be worth €4,100 per month.", "€4,100", "Monthly Income"),

@@ -135,6 +135,9 @@ MONEY_TAG_WORDS = Keywords(
             "Monthly Income",
         ),
         ("{pay slip,payslip,pay stub,paystub}{,s}", "Monthly Income"),
+        # pay as a noun of income, not the verb of a bill: "starting pay NZ$41.50/hr", "my pay is €2,100"
+        ("{{starting,base,basic,hourly,weekly,monthly,annual} pay,pay rate,rate of pay,{my,his,her,their} pay}",
+         "Monthly Income"),
         # "€3,400 gross a month", "the offer is 68k CAD", "monthlyIncome=$5,850", "she's on €1,900 a month"
         ("{gross,offer{,s,ed,ing},monthlyincome,monthly_income}", "Monthly Income"),
         ("{i'm,im,i am,she's,he's,they're,we're,you're} on", "Monthly Income"),
