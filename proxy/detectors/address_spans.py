@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cache
 
 from proxy.entities import Entity
 
@@ -120,10 +121,15 @@ _LIST_NUMBER_END = re.compile(
 # a span the model began at the particle of a Romance street name ("del Corso 75" in "Via del Corso 75"): its kind is
 # before it
 _STARTS_WITH_PARTICLE = re.compile(r"(?:del|de|da|do|dos|das|della|delle|dei|degli|des|du|di)[ \t]+[A-ZÀ-ÖØ-Þ]")
-_KIND_BEFORE = re.compile(
-    r"(?<![\w'’-])(?:Via|Viale|Corso|Piazza|Calle|Rua|Avenida|Av\.|Rue|Carrer|Largo|Travessa|Alameda|Paseo|Plaza|Praça)"
-    r"[ \t]+\Z"
-)
+
+
+@cache
+def _kind_before() -> re.Pattern[str]:
+    """A Romance street's kind ("Via", "Rua") right before a position: `streets.KINDS_BEFORE`."""
+    from proxy.recognizers.streets import KINDS_BEFORE  # noqa: PLC0415 - the recognizers import the detector base
+
+    kinds = "|".join(sorted(map(re.escape, KINDS_BEFORE), key=len, reverse=True))
+    return re.compile(rf"(?<![\w'’-])(?:{kinds})[ \t]+\Z")
 
 
 # a lower-case word after a comma at the end of a capitalised address is the sentence going on ("..., right?"),
@@ -138,7 +144,7 @@ def _edges(text: str, start: int, end: int) -> tuple[int, int]:
     before a list's number or a lower-case word after a comma ("..., right?") when the address is capitalised."""
     if _STARTS_WITH_TYPE.match(text, start) and (name := _NAME_BEFORE.search(text, max(0, start - 40), start)):
         start = name.start()
-    elif _STARTS_WITH_PARTICLE.match(text, start) and (kind := _KIND_BEFORE.search(text, max(0, start - 12), start)):
+    elif _STARTS_WITH_PARTICLE.match(text, start) and (kind := _kind_before().search(text, max(0, start - 12), start)):
         start = kind.start()
     elif text[start:start + 1].isupper() and (the := _THE_BEFORE.search(text, max(0, start - 4), start)):
         start = the.start()

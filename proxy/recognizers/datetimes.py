@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from proxy.entities import Entity
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
+from proxy.recognizers.medical import KNOWN_CONDITION, SERVICE_WORDS
 from proxy.recognizers.number_words import FIRST_WORDS, HOUR_WORD, NUMBER_WORD, ORDINAL_DAY_WORD, TENS_WORD, word_to_int
 from proxy.recognizers.scan import (
     ScanText,
@@ -248,16 +249,17 @@ _PERSONAL_PRONOUN = re.compile(r"\b(?:I|[Mm]y|[Mm]e|[Hh]e|[Ss]he|[Hh]is|[Hh]er|[
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\s|$)|\n")
 
 
+def _sentence_before(text: str, pos: int, reach: int) -> str:
+    """The part of `pos`'s sentence before it, at most `reach` characters."""
+    before = text[max(0, pos - reach):pos]
+    breaks = list(_SENTENCE_BREAK.finditer(before))
+    return before[breaks[-1].end():] if breaks else before
+
+
 def _years_in_a_persons_sentence(doc: ScanText) -> list[int]:
     """Where "in" + a year starts, when a personal pronoun stands earlier in its sentence (80 characters back)."""
-    text = doc.text
-    starts = []
-    for match in _IN_YEAR.finditer(text):
-        before = text[max(0, match.start() - 80):match.start()]
-        breaks = list(_SENTENCE_BREAK.finditer(before))
-        if _PERSONAL_PRONOUN.search(before, breaks[-1].end() if breaks else 0):
-            starts.append(match.start())
-    return starts
+    return [match.start() for match in _IN_YEAR.finditer(doc.text)
+            if _PERSONAL_PRONOUN.search(_sentence_before(doc.text, match.start(), 80))]
 
 
 _IN_OR_FROM_YEAR = re.compile(r"(?<![\w-])(?:[Ii]n|[Ff]rom)[ \t]+(?=(?:19|20)\d{2}(?!\d))")
@@ -266,23 +268,19 @@ _IN_OR_FROM_YEAR = re.compile(r"(?<![\w-])(?:[Ii]n|[Ff]rom)[ \t]+(?=(?:19|20)\d{
 def _years_after_conditions(doc: ScanText) -> list[int]:
     """Where "in"/"from" + a year starts, when a known condition or injury stands in its sentence up to 60 characters
     back ("Had hepatitis A in 2015", "I have lupus from 2019"): when someone had it."""
-    from proxy.recognizers.medical import KNOWN_CONDITION
-
-    text = doc.text
     starts = []
-    for match in _IN_OR_FROM_YEAR.finditer(text):
-        before = text[max(0, match.start() - 60):match.start()]
-        breaks = list(_SENTENCE_BREAK.finditer(before))
-        condition = KNOWN_CONDITION.search(before, breaks[-1].end() if breaks else 0)
-        if condition is not None and not _CONDITION_SERVICE.match(before, condition.end()):
+    for match in _IN_OR_FROM_YEAR.finditer(doc.text):
+        sentence = _sentence_before(doc.text, match.start(), 60)
+        condition = KNOWN_CONDITION.search(sentence)
+        if condition is not None and not _CONDITION_SERVICE.match(sentence, condition.end()):
             starts.append(match.start())
     return starts
 
 
 # a condition naming a service or a body of people, not someone's illness: "the asthma clinic opened in 2015"
 _CONDITION_SERVICE = re.compile(
-    r"[ \t]+(?:clinics?|wards?|cent(?:re|er)s?|units?|services?|teams?|nurses?|specialists?|societ(?:y|ies)|"
-    r"foundations?|associations?|charit(?:y|ies)|trusts?|research|awareness|campaigns?|groups?|programmes?|programs?)\b",
+    rf"[ \t]+(?:{SERVICE_WORDS}|societ(?:y|ies)|foundations?|associations?|charit(?:y|ies)|trusts?|research|awareness"
+    r"|campaigns?|groups?|programmes?|programs?)\b",
     re.IGNORECASE,
 )
 

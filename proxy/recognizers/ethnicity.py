@@ -25,8 +25,9 @@ _NOT_GROUP = r"(?!(?:a|an|the|in|on|from|with|very|mixed|same|different|both|my|
 _BE = r"(?:is|are|was|were|[Hh]e's|[Hh]e’s|[Ss]he's|[Ss]he’s|[Tt]hey're|[Tt]hey’re|[A-Z][a-z]+'s)"
 
 
-# Well-known ethnic groups whose name is no country's demonym, written from general knowledge. Many are also a
-# language's name ("speaks Yoruba"), so a language word next to one leaves it out.
+# Well-known ethnic groups, written from general knowledge; most are no country's demonym (Somali and Tajik are both:
+# overlapping readings keep the higher score). Many are also a language's name ("speaks Yoruba"), so a language word
+# next to one leaves it out.
 GROUPS = """
 Kikuyu Luo Kalenjin Luhya Kamba Oromo Amhara Tigrayan Tigray Somali Yoruba Igbo Hausa Fulani Ashanti Akan Ewe Ga
 Xhosa Zulu Sotho Tswana Ndebele Shona Maasai Quechua Aymara Mapuche Guarani Amazigh Berber Tuareg Kinh Hmong

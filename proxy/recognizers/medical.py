@@ -69,13 +69,14 @@ MODIFIERS = (
     r"|congestive|early|early[- ]onset|late[- ]onset|early[- ]stage|late[- ]stage|advanced|terminal|juvenile|seasonal"
     r"|allergic|clinical|post[- ]?natal|post[- ]?partum|bad|recurring|recurrent)[\s-]+)*"
 )
+# the services a condition names ("the diabetes team", "HIV clinic"), also read by `datetimes`
+SERVICE_WORDS = r"teams?|clinics?|midwi(?:fe|ves)|nurses?|specialists?|wards?|units?|services?|cent(?:re|er)s?"
 # "Diabetes UK", "Alzheimer's Society", "Cancer Research": an organization's name, not a diagnosis
 _NOT_AN_ORGANIZATION = (
     r"(?!\s+(?-i:UK|Society|Association|Foundation|Research|Trust|Institute|Centre|Center|Clinic|Hospital|Unit"
     r"|Ward|Awareness|Month|Day|Week|Charity|Federation|Alliance|Network|Fund|Support|Action|Care)\b)"
     # nor a service or a statistic in lower case: "the paediatric diabetes team", "the diabetes midwives", "HIV clinic"
-    r"(?!\s+(?-i:teams?|clinics?|midwi(?:fe|ves)|nurses?|specialists?|wards?|units?|services?|cent(?:re|er)s?"
-    r"|prevalence)\b)"
+    rf"(?!\s+(?-i:{SERVICE_WORDS}|prevalence)\b)"
 )
 # a name the list does not know, after a phrase that says it is one: up to four words
 _FRAME = r"(?:diagnosed\s+with|suffers\s+from|suffering\s+from|suffered\s+from)\s+(?:a\s+|an\s+)?"

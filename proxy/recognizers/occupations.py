@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cache
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
@@ -178,16 +178,15 @@ _WAYS_OF_WORKING = frozenset({"freelancer"})
 
 def _is_person_adjective(doc: ScanText, i: int) -> bool:
     """Word `i` is a nationality ("Lebanese") or an identity word ("gay", "Black") that may stand before a job."""
-    from proxy.recognizers.nationality import DEMONYMS  # nationality imports this module's job words
-
-    starts, ends, lower = doc.words
-    word = doc.text[starts[i]:ends[i]]
-    return lower[i] in _IDENTITY_WORDS or (word[:1].isupper() and lower[i] in _demonyms(DEMONYMS))
+    starts, _, lower = doc.words
+    return lower[i] in _IDENTITY_WORDS or (doc.text[starts[i]].isupper() and lower[i] in _demonyms())
 
 
-@lru_cache(maxsize=1)
-def _demonyms(names: str) -> frozenset[str]:
-    return frozenset(name.lower() for name in names.split())
+@cache
+def _demonyms() -> frozenset[str]:
+    from proxy.recognizers.nationality import DEMONYMS  # noqa: PLC0415 - nationality imports this module's job words
+
+    return frozenset(name.lower() for name in DEMONYMS.split())
 
 
 class OccupationRecognizer(PatternRecognizer):
