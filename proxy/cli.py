@@ -78,7 +78,9 @@ def cmd_mask(args: argparse.Namespace) -> int:
 
     settings = _settings(args)
     text = sys.stdin.read()
-    protection = build_engine(settings).protect([text], args.query)
+    # Without --query the text is its own request, as the proxy reads a one-message chat.
+    query = text if args.query is None else args.query
+    protection = build_engine(settings).protect([text], query)
     if args.json:
         findings = [
             {**f.entity.to_dict(), "masked": f.masked, "reason": f.reason.value, "replacement": f.replacement}
@@ -134,7 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=cmd_serve)
 
     mask = sub.add_parser("mask", help="mask the text on stdin and print it")
-    mask.add_argument("--query", help="the question the text is sent with (query-aware policy)")
+    mask.add_argument(
+        "--query",
+        help="the request the text is sent with (query-aware policy); default: the text itself, as the proxy "
+        "reads a one-message chat; --query '' masks every value",
+    )
     mask.add_argument("--policy", choices=POLICIES)
     mask.add_argument("--json", action="store_true", help="print the entities and decisions as JSON")
     mask.set_defaults(func=cmd_mask)

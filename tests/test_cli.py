@@ -24,9 +24,20 @@ def veil(*args: str, stdin: str = "", tmp_path=None, timeout: int = 180,
 
 
 def test_mask_prints_masked_text(tmp_path):
-    result = veil("mask", stdin=TEXT, tmp_path=tmp_path)
+    result = veil("mask", "--query", "", stdin=TEXT, tmp_path=tmp_path)  # no request: every value is masked
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "Mail <Email Address 1> or call <Phone Number 1>; card <Credit Card 1>."
+
+
+def test_mask_without_query_judges_the_text_as_its_own_request(tmp_path):
+    """Piped text is read as the proxy reads a one-message chat: its own ask decides what stays."""
+    text = "I have type 2 diabetes and my phone is 07700 900123. Can you suggest a weekly meal plan for my condition?"
+    implicit = json.loads(veil("mask", "--json", stdin=text, tmp_path=tmp_path).stdout)
+    explicit = json.loads(veil("mask", "--json", "--query", text, stdin=text, tmp_path=tmp_path).stdout)
+    assert implicit == explicit
+    by_tag = {e["tag"]: e for e in implicit["entities"]}
+    assert by_tag["Phone Number"]["masked"] and by_tag["Phone Number"]["reason"] == "not needed by the query"
+    assert "no query to judge relevance" not in {e["reason"] for e in implicit["entities"]}
 
 
 def test_mask_json_lists_entities_with_decisions(tmp_path):
