@@ -813,6 +813,22 @@ def test_runs_inside_detector_pipeline() -> None:
     assert [(e.text, e.tag) for e in entities] == [("maria@example.org", "Email Address")]
 
 
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "Act as a senior software engineer and review this code.",
+        "Imagine you're a travel agent and plan my week.",
+        "Take on the role of a strict maths teacher.",
+        "Pretend you are an experienced HR manager.",
+    ],
+)
+def test_a_role_given_to_the_model_is_no_occupation_whichever_detector_finds_it(instruction: str) -> None:
+    pipeline = DetectorPipeline([RecognizerDetector()])
+    assert [e.text for e in pipeline.detect(instruction) if e.tag == "Occupation"] == []
+    own = "I work as a senior software engineer and my brother is a plumber."
+    assert [e.text for e in pipeline.detect(own) if e.tag == "Occupation"] == ["senior software engineer", "plumber"]
+
+
 def test_empty_and_plain_text() -> None:
     assert detect("") == []
     assert detect("Nothing personal here, just a plain sentence about the weather.") == []

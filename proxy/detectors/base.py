@@ -23,6 +23,7 @@ from proxy.detectors.age_spans import bare_ages
 from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
+from proxy.detectors.model_roles import role_given_to_model
 from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
 from proxy.detectors.typos import load_word_list
 from proxy.entities import Entity
@@ -292,7 +293,8 @@ class DetectorPipeline(Detector):
                     raise DetectionUnavailable(detector.name, f"returned a span that does not match the text: {entity!r}")
             found.extend(entities)
         found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
-                 if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)]
+                 if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)
+                 and not role_given_to_model(text, part.start, part.tag)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
         return assign_subjects(text, bare_ages(text, resolve_overlaps(shape_addresses(text, found))))

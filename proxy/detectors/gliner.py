@@ -26,6 +26,7 @@ from typing import Any
 
 from local_models.gliner_runtime import plausible
 from proxy.detectors.base import Detector, DetectorStatus
+from proxy.detectors.model_roles import role_given_to_model
 from proxy.detectors.name_spans import shape_names
 from proxy.entities import Entity
 from proxy.recognizers.medical import split_listed_conditions
@@ -67,15 +68,6 @@ HUB_LABELS: dict[str, str] = {
 # Surrounding characters a span never includes (annotation guidelines: minimal spans).
 _EDGE = " \t\r\n,;:!?\"'`()[]{}<>«»“”‘’"
 _TRAIL = _EDGE + "."
-
-
-# "You are a helpful assistant", "Act as a senior tax adviser": a role given to the model, not a person's
-# occupation; masking it ("You are a <Occupation 1>") only confuses the upstream model.
-_ROLE_GIVEN = re.compile(
-    r"\b(?:you\s+are|you're|youre|act\s+as|acting\s+as|pretend\s+to\s+be|play\s+the\s+role\s+of|"
-    r"you\s+will\s+be|serve\s+as)\s+(?:an?\s+|the\s+|my\s+|our\s+)?(?:[\w,-]+\s+){0,3}$",
-    re.IGNORECASE,
-)
 
 
 # Tags whose values are proper names. In a text whose writer capitalizes (sentences start with a
@@ -137,11 +129,6 @@ def split_listed_conditions_of(text: str, entity: Entity) -> list[Entity]:
     if parts is None:
         return [entity]
     return [Entity(text[a:b], a, b, entity.tag, entity.score, entity.detector) for a, b in parts]
-
-
-def role_given_to_model(text: str, start: int, tag: str) -> bool:
-    """True for an Occupation that the text assigns to the model it addresses ("You are a ... assistant")."""
-    return tag == "Occupation" and _ROLE_GIVEN.search(text[max(0, start - 60):start]) is not None
 
 
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
