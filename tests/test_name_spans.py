@@ -149,6 +149,14 @@ def test_a_pronoun_is_no_name():
     assert got == [("Iris de Boer", "Full Name")]
 
 
+@pytest.mark.parametrize(("text", "found"), [("Rewrite this: hey guys, meeting moved to 3pm", "guys"),
+                                             ("Morning all, Priya Nair here.", "all"),
+                                             ("Thanks everyone for coming, Priya Nair", "everyone")])
+def test_a_word_for_a_group_is_no_name(text: str, found: str):
+    got = spans(text, [ent(text, found, "Nickname")] + ([ent(text, "Priya Nair", "Full Name")] if "Priya" in text else []))
+    assert got == ([("Priya Nair", "Full Name")] if "Priya" in text else [])
+
+
 def test_an_adverb_in_wise_is_no_name():
     text = "Faith-wise, I am Reform Jewish. Health-related: asthma."
     assert spans(text, [ent(text, "Faith-wise", "Full Name"), ent(text, "Health-related", "Nickname")]) == []

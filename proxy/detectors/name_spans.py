@@ -194,6 +194,8 @@ def _pet(text: str, entity: Entity) -> bool:
 
 
 _PRONOUNS = frozenset("i me my you your he him his she her hers it its we us our they them their".split())
+# words that address or count in a group ("hey guys, meeting moved", "Morning all", "thanks team"): nobody's name
+_GROUP_WORDS = frozenset("guys folks everyone everybody all y'all yall team people ladies gents gentlemen lads fam peeps".split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")
 _NUMBER_WORD = re.compile(r"(?:nummer|number|num[ée]ro|n[uú]mero)$", re.IGNORECASE)  # "Sozialversicherungsnummer"
 _ID_LABEL = re.compile(r"[^\W\d_][\w'’]*-(?:ID|Id|Nr|No)")
@@ -212,7 +214,7 @@ def _field_label(text: str, entity: Entity) -> bool:
 def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
-    Biscuit"), a role noun ("Client"), a pronoun ("Her"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
+    Biscuit"), a role noun ("Client"), a pronoun ("Her"), a group ("hey guys"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
     "An" ("A Kikuyu"), an interjection ("Lovely."), another language's greeting ("Olá!", "Ciao,")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
@@ -221,6 +223,7 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     folded = entity.text.casefold()
     return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text)
                 or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS or folded in _FOREIGN_GREETINGS
+                or folded in _GROUP_WORDS
                 or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text))
 
 
