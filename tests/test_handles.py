@@ -22,6 +22,9 @@ def handles(text: str) -> list[str]:
         ("ola.w: are we still on for Friday night\nsam_k: yes see you at eight\nola.w: great, thanks both",
          ["ola.w", "sam_k", "ola.w"]),
         ("See you there!\n— trailrunner_mo", ["trailrunner_mo"]),
+        # one run of letters and digits, right after a platform or username word and "is" / ":"
+        ("My GitHub username is devmaria88 and my repo won't push.", ["devmaria88"]),
+        ("my IG: sunny2win", ["sunny2win"]),
     ],
 )
 def test_handles_found(text: str, expected: list[str]) -> None:
@@ -37,6 +40,8 @@ def test_handles_found(text: str, expected: list[str]) -> None:
         "The user wants snake_case names.",
         "My username is on report.pdf, see example.com",
         "<div>\n<h1>Title</h1>",
+        "User: h264 encoding fails on the upload",
+        "Twitter 2fa is broken again in 2024.",
     ],
 )
 def test_no_handle(text: str) -> None:

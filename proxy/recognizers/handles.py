@@ -24,6 +24,14 @@ from proxy.recognizers.scan import ScanText, word_anchors
 
 # letters or digits joined by "_" or "." (at least one), as platforms allow
 _HANDLE = r"[A-Za-z0-9][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+_?"
+# A handle may also be one run of letters and digits ("devmaria88"), but only right after a platform or
+# username word and "is", ":" or "=": both letters and digits, so a plain word ("Twitter is great") or a
+# year stays out, and not after a bare "user" (a chat's "User: h264 encoding fails").
+_MIXED = r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,30}"
+_NAMED_PLATFORM = (
+    r"(?i:username|user\s*name|handle|insta(?:gram)?|ig|twitter|tiktok|discord|snap(?:chat)?|reddit|telegram"
+    r"|twitch|github|gamertag)"
+)
 # a web address or a file name has the same shape
 _NOT_ADDRESS_OR_FILE = (
     r"(?<!\.com)(?<!\.org)(?<!\.net)(?<!\.io)(?<!\.co)(?<!\.uk)(?<!\.de)(?<!\.fr)(?<!\.edu)(?<!\.gov)(?<!\.pdf)"
@@ -90,6 +98,14 @@ def handle_recognizer() -> PatternRecognizer:
                 "platform-word",
                 rf"{_PLATFORM}(?:'s)?(?:\s+(?i:name|id|handle|username|account))?[\"'”]?\s*(?:is\s+|[:=]\s*|-\s+)?[\"'“]?"
                 rf"(?P<span>@?{_HANDLE}){_NOT_ADDRESS_OR_FILE}(?![\w@.]|\.\w)",
+                0.95,
+                left_bound="",
+                anchors=word_anchors(_PLATFORM_FIRST_WORDS),
+            ),
+            Pattern.compile(
+                "platform-word-mixed",
+                rf"{_NAMED_PLATFORM}(?:'s)?(?:\s+(?i:name|id|handle|username|account))?[\"'”]?\s*(?:is\s+|[:=]\s*)"
+                rf"[\"'“]?(?P<span>{_MIXED})(?![\w@.]|\.\w)",
                 0.95,
                 left_bound="",
                 anchors=word_anchors(_PLATFORM_FIRST_WORDS),
