@@ -106,6 +106,13 @@ class Detector(ABC):
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
+def _host_of_an_address(text: str, entity: Entity) -> bool:
+    """An "@..." span glued to the word before it is the host of an e-mail or a URL's user info
+    ("admin:S3cretPass@db.internal"), not a handle: the value around it is masked on its own."""
+    return entity.text.startswith("@") and entity.start > 0 and (
+        text[entity.start - 1].isalnum() or text[entity.start - 1] in "._-+%")
+
+
 def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
     """Keep a non-overlapping subset, preferring higher score, then longer spans.
 
@@ -294,7 +301,7 @@ class DetectorPipeline(Detector):
             found.extend(entities)
         found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
                  if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)
-                 and not role_given_to_model(text, part.start, part.tag)]
+                 and not role_given_to_model(text, part.start, part.tag) and not _host_of_an_address(text, part)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
         return assign_subjects(text, bare_ages(text, resolve_overlaps(shape_addresses(text, found))))

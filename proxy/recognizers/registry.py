@@ -33,6 +33,7 @@ from proxy.recognizers.given_names import given_name_recognizer
 from proxy.recognizers.handles import handle_recognizer
 from proxy.recognizers.disability import disability_recognizer
 from proxy.recognizers.education import degree_recognizer, school_recognizer, school_stage_recognizer
+from proxy.recognizers.credentials import credential_recognizer
 from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.tables import table_column_recognizer
@@ -65,6 +66,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         labelled_id_recognizer(),
         table_column_recognizer(),
         password_hash_recognizer(),
+        credential_recognizer(),
         date_recognizer(),
         short_date_recognizer(),
         time_recognizer(),

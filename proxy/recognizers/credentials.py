@@ -1,0 +1,148 @@
+"""Credentials people paste while asking for help: API keys, access tokens, private keys, passwords.
+
+A key in a curl command or a `.env` file is worth more to an attacker than most PII, and the question
+("why does this request fail?") never needs its value. The taxonomy's only credential tag is Password
+Hash, so credentials are found under it: always masked by default, and the placeholder still tells
+the upstream model that a secret stood there (`<Password Hash 1>`).
+
+Three kinds of evidence, strongest first:
+
+- the issuer's own format, which no ordinary text has: AWS access key ids (`AKIA...`, and the 40-character
+  secret key just after one or after "secret"), GitHub
+  (`ghp_...`, `github_pat_...`), GitLab, OpenAI/Anthropic-style `sk-...`, Stripe, Slack, Google,
+  Hugging Face, npm and PyPI tokens, JSON Web Tokens, PEM private-key blocks;
+- the password between "user:" and "@host" in a URL (`postgres://admin:S3cretPass@db:5432`);
+- a credential word and "is", ":" or "=" before the value ("password: hunter2", "my wifi password is
+  Tr0ub4dor&3", `API_KEY="..."`). After "is" the value must hold a digit or a symbol, so "my password
+  is on the fridge" stays as written.
+
+Yelp's detect-secrets was tried first: its line scanner reports a GitHub token as "ghp" and cuts a
+JWT's signature, so its values cannot be placed back into the text; these formats are few and
+stable, and are written here like Veil's other recognizers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from proxy.recognizers.base import Pattern, PatternRecognizer
+from proxy.recognizers.scan import word_anchors
+
+TAG = "Password Hash"
+
+# (name, regex) for formats an issuer defines; each starts with its own literal prefix
+_FORMATS = (
+    ("aws-access-key-id", r"(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![0-9A-Za-z])"),
+    ("github-token", r"(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])"),
+    ("gitlab-token", r"glpat-[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])"),
+    # OpenAI ("sk-proj-...", "sk-svcacct-..."), Anthropic ("sk-ant-api03-...") and the older "sk-..." keys
+    ("sk-key", r"sk-(?:[a-z]{2,8}-)*[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])"),
+    ("stripe-key", r"(?:sk|pk|rk)_(?:live|test)_[A-Za-z0-9]{16,}(?![A-Za-z0-9])"),
+    ("slack-token", r"xox[abposr]-[A-Za-z0-9-]{10,}(?![A-Za-z0-9-])"),
+    ("google-api-key", r"AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"),
+    ("huggingface-token", r"hf_[A-Za-z0-9]{30,}(?![A-Za-z0-9])"),
+    ("npm-token", r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    ("pypi-token", r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}"),
+    ("jwt", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+    (
+        "private-key",
+        r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]{16,}?-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----",
+    ),
+)
+_FORMAT_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "gh", "github_pat_", "glpat-", "sk-", "sk_", "pk_", "rk_",
+                    "xox", "AIza", "hf_", "npm_", "pypi-", "eyJ", "-----BEGIN")
+
+
+def _format_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+    """Where an issuer's prefix starts a word: a cheap scan instead of twelve regex scans."""
+    text = doc.text
+    found: list[int] = []
+    for prefix in _FORMAT_PREFIXES:
+        start = text.find(prefix)
+        while start >= 0:
+            if start == 0 or not (text[start - 1].isalnum() or text[start - 1] == "_"):
+                found.append(start)
+            start = text.find(prefix, start + 1)
+    return sorted(set(found))
+
+
+# An AWS secret access key has no prefix: 40 base64 characters, found only just after an access key id or
+# a "secret" word ("AKIA... / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key = ...").
+_AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])(?=[A-Za-z0-9/+]*[0-9/+])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])"
+                         r"[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_AWS_SECRET_CUE = re.compile(r"(?:AKIA|ASIA)[0-9A-Z]{16}|(?i:secret)")
+
+
+def _aws_secret_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+    """40-character base64 runs up to 80 characters after an access key id or a "secret" word."""
+    text = doc.text
+    found: set[int] = set()
+    for cue in _AWS_SECRET_CUE.finditer(text):
+        for match in _AWS_SECRET.finditer(text, cue.end(), min(len(text), cue.end() + 120)):
+            if match.start() - cue.end() <= 80:
+                found.add(match.start())
+    return sorted(found)
+
+
+# The secret after "scheme://user:" and before "@host"; a URL's password is never an e-mail's local part.
+_URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
+
+# a credential word, "is" / ":" / "=" and the value (quoted or not)
+_WORD = (
+    r"(?i:(?:wi-?fi\s+|admin\s+|root\s+|account\s+|login\s+|email\s+|db\s+|database\s+)?"
+    r"(?:password|passwd|passphrase|passcode|pwd|pass|api[\s_-]?key|apikey|secret[\s_-]?key|client[\s_-]?secret"
+    r"|access[\s_-]?token|auth[\s_-]?token|bearer[\s_-]?token|refresh[\s_-]?token|private[\s_-]?key|token|secret))"
+)
+_QUOTE = r"[\"'`“”‘’]?"
+# the value: the shortest run that ends before punctuation and a space, a quote or the end
+_VALUE = rf"{_QUOTE}(?P<span>[^\s\"'`“”‘’,;]{{4,128}}?){_QUOTE}(?=[.!?)]*(?:[\s\"'`“”‘’,;]|$))"
+_AFTER_SIGN = rf"{_WORD}\s*[:=]\s*{_VALUE}"
+_AFTER_IS = rf"{_WORD}\s+is\s+{_VALUE}"
+_KEYWORD_FIRST_WORDS = ("wifi", "wi-fi", "admin", "root", "account", "login", "email", "db", "database", "password",
+                        "passwd", "passphrase", "passcode", "pwd", "pass", "api", "apikey", "api_key", "api-key",
+                        "secret", "secret_key", "client", "client_secret", "access", "access_token", "auth",
+                        "auth_token", "bearer", "refresh", "private", "token", "secret-key", "api_key=")
+# what follows a credential word without being a value ("password: reset it", "token: expired")
+_NOT_VALUES = frozenset(
+    "hash hashed reset expired required invalid missing none null n/a na unknown changed manager protected".split()
+)
+
+
+def _plausible_value(value: str) -> bool:
+    """A value, not a word the sentence goes on with; `${VAR}` and `<...>` placeholders and "****" are no secret."""
+    return (value.casefold() not in _NOT_VALUES and not value.startswith(("${", "<", "{{", "$("))
+            and bool(set(value) - set("*xX•.")))
+
+
+def _secret_looking(value: str) -> bool:
+    """After "is" a value must look made up: a digit or a symbol in it ("Tr0ub4dor&3", not "on the fridge")."""
+    return _plausible_value(value) and not value.isalpha()
+
+
+def credential_recognizer() -> PatternRecognizer:
+    """Credentials by issuer format, in a URL's user info, or after a credential word."""
+    patterns = [Pattern.compile(name, regex, 0.99, anchors=_format_anchors) for name, regex in _FORMATS]
+    patterns += [
+        Pattern.compile("aws-secret-access-key", _AWS_SECRET.pattern, 0.99, anchors=_aws_secret_anchors),
+        Pattern.compile("url-password", _URL_PASSWORD, 0.99, left_bound=""),
+        Pattern.compile(
+            "credential-word",
+            _AFTER_SIGN,
+            0.95,
+            validator=_plausible_value,
+            left_bound="",
+            anchors=word_anchors(_KEYWORD_FIRST_WORDS),
+        ),
+        Pattern.compile(
+            "credential-word-is",
+            _AFTER_IS,
+            0.95,
+            validator=_secret_looking,
+            left_bound="",
+            anchors=word_anchors(_KEYWORD_FIRST_WORDS),
+        ),
+    ]
+    return PatternRecognizer("credential", TAG, patterns)
+
+
+__all__ = ["credential_recognizer"]

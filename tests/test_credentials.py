@@ -1,0 +1,72 @@
+"""Credentials people paste (keys, tokens, private keys, passwords) are found and always masked."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import pattern_texts
+from proxy.detectors.base import Detector, DetectorPipeline
+from proxy.entities import Entity
+from proxy.recognizers import RecognizerDetector
+
+TOKEN = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+JWT = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIy"
+       "fQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+PEM = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----"
+
+
+def secrets(text: str) -> list[str]:
+    return pattern_texts(text, "Password Hash")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('curl -H "Authorization: Bearer sk-proj-4f8a9b2c7d1e6f3a0b5c8d2e9f1a7b3c" https://api.openai.com/v1/models',
+         ["sk-proj-4f8a9b2c7d1e6f3a0b5c8d2e9f1a7b3c"]),
+        ("My AWS keys are AKIAIOSFODNN7EXAMPLE / wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY, how do I rotate them?",
+         ["AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"]),
+        (f"export GITHUB_TOKEN={TOKEN} then git push fails", [TOKEN]),
+        ("slack says invalid_auth for xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+         ["xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"]),
+        (f"Token: {JWT} decode it", [JWT]),
+        (f"{PEM}\nwhy does ssh reject this key?", [PEM]),
+        ("DATABASE_URL=postgres://admin:S3cretPass@db.internal:5432/app", ["S3cretPass"]),
+        ("My wifi password is Tr0ub4dor&3, is it strong enough?", ["Tr0ub4dor&3"]),
+        ("config.py has password = \"hunter2hunter2\" and API_KEY='abc123def456ghi789'",
+         ["hunter2hunter2", "abc123def456ghi789"]),
+    ],
+)
+def test_credentials_found(text: str, expected: list[str]) -> None:
+    assert secrets(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My password is on the fridge, and I forgot to reset the password.",
+        "The password: reset it tomorrow.",
+        "Use the API key ${OPENAI_API_KEY} from env, and the password is ******.",
+        "The risk-assessment-for-the-whole-project is due; ask-me-anything sessions resume.",
+        "Our secret is that the recipe uses 40 cloves of garlic.",
+    ],
+)
+def test_no_credential(text: str) -> None:
+    assert secrets(text) == []
+
+
+class AtWords(Detector):
+    """A plug-in detector that reads every "@word" as a handle, as the GLiNER model does inside addresses."""
+
+    name = "at-words"
+
+    def detect(self, text: str) -> list[Entity]:
+        return [Entity(m.group(0), m.start(), m.end(), "Social Media Handle") for m in re.finditer(r"@\w+", text)]
+
+
+def test_a_url_password_is_masked_and_its_host_is_no_handle() -> None:
+    text = "DATABASE_URL=postgres://admin:S3cretPass@db.internal:5432/app why does it fail? cc @ops_team"
+    found = DetectorPipeline([RecognizerDetector(), AtWords()]).detect(text)
+    assert [(e.text, e.tag) for e in found] == [("S3cretPass", "Password Hash"), ("@ops_team", "Social Media Handle")]
