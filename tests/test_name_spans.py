@@ -157,6 +157,12 @@ def test_a_word_for_a_group_is_no_name(text: str, found: str):
     assert got == ([("Priya Nair", "Full Name")] if "Priya" in text else [])
 
 
+def test_a_name_in_an_eponym_is_nobody():
+    text = "Can you explain Newton's second law? My friend Maria's test results are in."
+    got = spans(text, [ent(text, "Newton", "Nickname"), ent(text, "Maria", "Nickname")])
+    assert got == [("Maria", "Nickname")]
+
+
 def test_an_adverb_in_wise_is_no_name():
     text = "Faith-wise, I am Reform Jewish. Health-related: asthma."
     assert spans(text, [ent(text, "Faith-wise", "Full Name"), ent(text, "Health-related", "Nickname")]) == []

@@ -189,6 +189,18 @@ _PET_BEFORE = re.compile(
 )
 
 
+# "Newton's second law", "Bayes' theorem", "Occam's razor", "Maxwell's equations": a name in an eponym is nobody's
+# (words a person's own things take, "test", "rule", "identity", "number", are left out)
+_EPONYM_AFTER = re.compile(
+    r"['’]s?[ \t]+(?:[a-z]+[ \t]+)?(?:laws?|theorems?|principle|formulae?|formulas|equations?|constant|triangle|razor"
+    r"|paradox|conjecture|hypothesis|lemma|inequality|algorithm|postulates?)\b"
+)
+
+
+def _eponym(text: str, entity: Entity) -> bool:
+    return _EPONYM_AFTER.match(text, entity.end) is not None
+
+
 def _pet(text: str, entity: Entity) -> bool:
     return " " not in entity.text and _PET_BEFORE.search(text, max(0, entity.start - 40), entity.start) is not None
 
@@ -214,7 +226,8 @@ def _field_label(text: str, entity: Entity) -> bool:
 def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
-    Biscuit"), a role noun ("Client"), a pronoun ("Her"), a group ("hey guys"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
+    Biscuit"), a role noun ("Client"), a pronoun ("Her"), a group ("hey guys"), an eponym ("Newton's second
+    law"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
     "An" ("A Kikuyu"), an interjection ("Lovely."), another language's greeting ("Olá!", "Ciao,")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
@@ -224,7 +237,8 @@ def _not_a_name(text: str, entity: Entity) -> bool:
     return bool(_interjection(text, entity) or _VEHICLE.match(entity.text) or _NO_NAME.fullmatch(entity.text)
                 or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS or folded in _FOREIGN_GREETINGS
                 or folded in _GROUP_WORDS
-                or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text))
+                or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text)
+                or _eponym(text, entity))
 
 
 def _without_typos(text: str, entity: Entity) -> Entity | None:
