@@ -28,6 +28,12 @@ def names(text: str) -> list[tuple[str, str]]:
         ("Lerato Mokoena - see you at 6\nPieter de Wet - ok", [("Lerato Mokoena", "Full Name"),
                                                                ("Pieter de Wet", "Full Name")]),
         ("Name: Kwame Asante-Boateng    Employee no.: GW-0921", [("Kwame Asante-Boateng", "Full Name")]),
+        # the writer's own name in other languages
+        ("Soy María García y vivo en Madrid.", [("María García", "Full Name")]),
+        ("Hola, me llamo María García. ¿Me ayudas?", [("María García", "Full Name")]),
+        ("Ich heiße Anna Schmidt und wohne in Berlin.", [("Anna Schmidt", "Full Name")]),
+        ("Bonjour, je m'appelle Julien Moreau, mon numéro est le 06 12 34 56 78", [("Julien Moreau", "Full Name")]),
+        ("Olá, o meu nome é João Silva e moro em Lisboa.", [("João Silva", "Full Name")]),
     ],
 )
 def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:

@@ -157,6 +157,16 @@ def test_a_word_for_a_group_is_no_name(text: str, found: str):
     assert got == ([("Priya Nair", "Full Name")] if "Priya" in text else [])
 
 
+@pytest.mark.parametrize(("text", "found", "name"), [("Ich heiße Anna Schmidt und wohne in Berlin.", "heiße Anna Schmidt",
+                                                      "Anna Schmidt"),
+                                                     ("Mi chiamo Giulia Rossi e abito a Roma.", "chiamo Giulia Rossi",
+                                                      "Giulia Rossi"),
+                                                     ("Hola, soy Carlos Pérez, tengo 45 años.", "soy Carlos Pérez",
+                                                      "Carlos Pérez")])
+def test_a_self_introduction_verb_is_not_part_of_the_name(text: str, found: str, name: str):
+    assert spans(text, [ent(text, found, "Full Name")]) == [(name, "Full Name")]
+
+
 def test_a_name_in_an_eponym_is_nobody():
     text = "Can you explain Newton's second law? My friend Maria's test results are in."
     got = spans(text, [ent(text, "Newton", "Nickname"), ent(text, "Maria", "Nickname")])

@@ -89,8 +89,8 @@ _NOT_NAMES = frozenset({
 # Felipe"): before the name, not part of it
 _LEADING_GREETING = re.compile(
     r"(?:Hi|Hey|Hello|Hiya|Dear|Thanks|Cheers|Morning|Evening|DM|Message|Text|Ping|Email|Ring|"
-    r"Soy|Sou|Sono|Ich[ \t]+bin|Je[ \t]+suis|Me[ \t]+llamo|"
-    r"Mi[ \t]+chiamo|Je[ \t]+m['’]appelle)[ \t]+(?=[A-Z])"
+    r"(?i:soy|sou|sono|ich[ \t]+bin|je[ \t]+suis|(?:me[ \t]+)?llamo|(?:mi[ \t]+)?chiamo|(?:je[ \t]+)?m['’]appelle|"
+    r"(?:ich[ \t]+)?hei(?:ß|ss)e|(?:me[ \t]+)?chamo|(?:jag[ \t]+|jeg[ \t]+)?heter|nazywam[ \t]+się|jestem))[ \t]+(?=[A-Z])"
 )
 _LEADING_MAIDEN = re.compile(r"(?:n[ée]e|born)[ \t]+(?=[A-Z])", re.IGNORECASE)  # "(née Berg)": Berg is a surname
 _COLUMN_GAP = re.compile(r"[ \t]*(?:\t|[ ]{2,})")  # a table's next column, not the name's next word

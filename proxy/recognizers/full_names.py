@@ -5,7 +5,8 @@ Jiahui", "Thanh Vo") in places whose form leaves no doubt:
 
 * a form or list label ("Surname: Haddad", "Forenames: Maja Elisabet", "Passenger 3: Tobi
   Okafor", "Witness: Sara Lindqvist");
-* the writer naming themselves ("I'm Thanh Vo, 26", "my name is Ana Sousa", "policy under my
+* the writer naming themselves ("I'm Thanh Vo, 26", "my name is Ana Sousa", "Soy María García y ...",
+  "Ich heiße Anna Schmidt", "policy under my
   name, Hyun-woo Lee,");
 * a name with an age, a phone number, an e-mail address or an ID right after it ("Roksana Begum,
   39,", "Stacey Price, 07533 207 914", "Rangi Parata (S4398112)");
@@ -55,6 +56,16 @@ _LABELLED = re.compile(
 _SELF = re.compile(
     rf"(?:\b(?:I'm|I’m|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|under my name,)|\bme,)[ \t]+{_TITLE}(?P<name>{_FULL})"
     rf"(?=[ \t]*(?:[,;(\n]|[ \t](?:and|from|here)\b))"
+)
+# the same in other languages ("Soy María García y vivo en Madrid", "me llamo ...", "Ich heiße ...", "je m'appelle
+# ...", "mi chiamo ...", "o meu nome é ..."): two or more capitalised words, then a clause ends or goes on
+_SELF_ELSEWHERE = re.compile(
+    r"(?<![\w'’])(?i:soy|me[ \t]+llamo|mi[ \t]+nombre[ \t]+es|je[ \t]+suis|je[ \t]+m['’]appelle|mon[ \t]+nom[ \t]+est"
+    r"|ich[ \t]+bin|ich[ \t]+hei(?:ß|ss)e|mein[ \t]+name[ \t]+ist|mi[ \t]+chiamo|il[ \t]+mio[ \t]+nome[ \t]+è|sono"
+    r"|eu[ \t]+sou|(?:o[ \t]+)?meu[ \t]+nome[ \t]+é|me[ \t]+chamo|chamo-me|ik[ \t]+ben|mijn[ \t]+naam[ \t]+is"
+    r"|jag[ \t]+heter|jeg[ \t]+heter|nazywam[ \t]+się|jestem)"
+    rf"[ \t]+{_TITLE}(?P<name>{_FULL})"
+    r"(?=[ \t]*(?:[,;(\n.!?]|$|[ \t](?:y|e|et|und|en|och|og|i|and)\b))"
 )
 _PHONE_OR_MAIL = r"(?:\+?\(?\d[\d ()-]{8,}\d|[\w.+-]+@[\w-]+\.[\w.]+)"
 _APPOSITION = re.compile(
@@ -109,6 +120,8 @@ class FullNameRecognizer(PatternRecognizer):
                 yield from self._entity(raw, match, "Full Name", "label")
         for match in _SELF.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "self")
+        for match in _SELF_ELSEWHERE.finditer(raw):
+            yield from self._entity(raw, match, "Full Name", "self-other-language")
         for match in _APPOSITION.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "apposition")
         if "/" in raw:
