@@ -886,6 +886,15 @@ def test_a_date_near_an_id_label_is_no_id() -> None:
     assert list(LabelledIdRecognizer().analyze("She has been on staff since 12/03/2019 and loves it.")) == []
 
 
+def test_a_year_range_near_an_id_label_is_no_id() -> None:
+    """A tax or school year and a span of years are dates beside "tax" or "student"; the ID after them stays one."""
+    from proxy.recognizers.identifiers import LabelledIdRecognizer
+
+    found = [e.text for e in LabelledIdRecognizer().analyze("I owe £2,340 in tax for 2022-23. My UTR is 1234567890.")]
+    assert found == ["1234567890"]
+    assert list(LabelledIdRecognizer().analyze("Student at UCL 2019-2022, then a tax year 2024/25 abroad.")) == []
+
+
 def test_an_id_column_of_a_pasted_table_takes_its_header() -> None:
     """CSV and markdown tables: the header names the ID once, the rows under it carry the values."""
     from proxy.recognizers.identifiers import ID_TAGS

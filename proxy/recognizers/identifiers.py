@@ -137,13 +137,27 @@ def _is_date(token: str) -> bool:
     return (1 <= first <= 31 and 1 <= second <= 12) or (1 <= first <= 12 and 1 <= second <= 31)
 
 
+_YEAR_RANGE = re.compile(r"((?:19|20)\d{2})[/-]((?:19|20)\d{2}|\d{2})")
+
+
+def _is_year_range(token: str) -> bool:
+    """A tax or school year ("2022-23", "2024/25") or a span of years ("2019-2022"): a date, not an ID."""
+    match = _YEAR_RANGE.fullmatch(token)
+    if match is None:
+        return False
+    first, second = int(match.group(1)), match.group(2)
+    if len(second) == 2:
+        return int(second) == (first + 1) % 100
+    return first < int(second) <= first + 60
+
+
 def _looks_like_id(token: str) -> bool:
     """5-24 characters with enough digits that it is not a word, a year or an amount.
 
     Space- or dot-separated digit groups need more digits, so "2019 12" or
     "1234.56" next to a label word do not pass as identifiers.
     """
-    if not 5 <= len(token) <= 24 or _is_date(token):
+    if not 5 <= len(token) <= 24 or _is_date(token) or _is_year_range(token):
         return False
     digits = sum(c.isdigit() for c in token)
     letters = sum(c.isalpha() for c in token)
