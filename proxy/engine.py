@@ -162,11 +162,16 @@ class PrivacyEngine:
 def _repeats(
     text: str, entities: Sequence[Entity], masked: Sequence[Decision]
 ) -> list[tuple[Entity, Decision]]:
-    """Other occurrences of masked values in `text` that no detector reported."""
+    """Other occurrences of masked values in `text` that no detector reported.
+
+    A one-character value (a form's "M" or "F") is not repeated: its other occurrences are other things (the
+    "m" of "I'm", an initial) and it identifies no one alone."""
     extra: list[tuple[Entity, Decision]] = []
     covered = [(e.start, e.end) for e in entities]
     for decision in masked:
         value = decision.entity
+        if len(value.text.strip()) < 2:
+            continue
         for match in re.finditer(re.escape(value.text), text, flags=re.IGNORECASE):
             start, end = match.span()
             if _word_boundary(text, start, end) and not any(s < end and start < e for s, e in covered):

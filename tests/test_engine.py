@@ -62,6 +62,12 @@ def test_propagation_respects_word_boundaries():
     assert protection.texts[1] == "Leeds and <Nickname 1>"
 
 
+def test_a_one_character_value_is_not_propagated():
+    """A form's "F" is masked where a detector found it, not in "I'm" or in an initial."""
+    protection = engine(vocab={"F": "Gender"}).protect(["Sex: F", "I'm 22, F. Scott is my cat, m or f?"])
+    assert protection.texts == ["Sex: <Gender 1>", "I'm 22, <Gender 1>. Scott is my cat, m or f?"]
+
+
 def test_query_aware_keeps_what_the_judge_needs():
     protection = engine("query-aware", JudgeNeedsTags("City/Region", "Full Name")).protect(
         ["Ann Lee is a nurse in Leeds, 555-0101"], "Which hospitals are near me?")
