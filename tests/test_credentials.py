@@ -37,6 +37,8 @@ def secrets(text: str) -> list[str]:
         ("My wifi password is Tr0ub4dor&3, is it strong enough?", ["Tr0ub4dor&3"]),
         ("config.py has password = \"hunter2hunter2\" and API_KEY='abc123def456ghi789'",
          ["hunter2hunter2", "abc123def456ghi789"]),
+        ('"Hey, it\'s John. New door code is 4471#. Don\'t share."', ["4471#"]),
+        ("My PIN is 4821 and your OTP: 552901.", ["4821", "552901"]),
     ],
 )
 def test_credentials_found(text: str, expected: list[str]) -> None:
@@ -51,6 +53,8 @@ def test_credentials_found(text: str, expected: list[str]) -> None:
         "Use the API key ${OPENAI_API_KEY} from env, and the password is ******.",
         "The risk-assessment-for-the-whole-project is due; ask-me-anything sessions resume.",
         "Our secret is that the recipe uses 40 cloves of garlic.",
+        "Grace Wanjiru Mwangi, KRA PIN: A012983451Z, tel 0722 418 905.",
+        "My pin code is 560034 (Bangalore).",
     ],
 )
 def test_no_credential(text: str) -> None:

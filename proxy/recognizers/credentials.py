@@ -13,7 +13,7 @@ Three kinds of evidence, strongest first:
   Hugging Face, npm and PyPI tokens, JSON Web Tokens, PEM private-key blocks;
 - the password between "user:" and "@host" in a URL (`postgres://admin:S3cretPass@db:5432`);
 - a credential word and "is", ":" or "=" before the value ("password: hunter2", "my wifi password is
-  Tr0ub4dor&3", `API_KEY="..."`). After "is" the value must hold a digit or a symbol, so "my password
+  Tr0ub4dor&3", `API_KEY="..."`, "the door code is 4471#", "my PIN is 4821", "OTP: 552901"). After "is" the value must hold a digit or a symbol, so "my password
   is on the fridge" stays as written.
 
 Yelp's detect-secrets was tried first: its line scanner reports a GitHub token as "ghp" and cuts a
@@ -91,7 +91,11 @@ _URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@
 _WORD = (
     r"(?i:(?:wi-?fi\s+|admin\s+|root\s+|account\s+|login\s+|email\s+|db\s+|database\s+)?"
     r"(?:password|passwd|passphrase|passcode|pwd|pass|api[\s_-]?key|apikey|secret[\s_-]?key|client[\s_-]?secret"
-    r"|access[\s_-]?token|auth[\s_-]?token|bearer[\s_-]?token|refresh[\s_-]?token|private[\s_-]?key|token|secret))"
+    r"|access[\s_-]?token|auth[\s_-]?token|bearer[\s_-]?token|refresh[\s_-]?token|private[\s_-]?key|token|secret"
+    # codes that open a door or an account ("door code", "PIN", "OTP"); a Kenyan "KRA PIN" is a tax ID, and an
+    # Indian "PIN code" a postal code
+    r"|(?:door|gate|alarm|entry|access|building|keypad|key[\s-]?safe|lockbox|garage|security|verification|one-time"
+    r"|login|2fa|mfa|sms)[\s_-]?(?:code|pin)|(?<![Kk][Rr][Aa][ \t])pin(?:[\s_-]?number)?|otp))"
 )
 _QUOTE = r"[\"'`“”‘’]?"
 # the value: the shortest run that ends before punctuation and a space, a quote or the end
@@ -101,7 +105,9 @@ _AFTER_IS = rf"{_WORD}\s+is\s+{_VALUE}"
 _KEYWORD_FIRST_WORDS = ("wifi", "wi-fi", "admin", "root", "account", "login", "email", "db", "database", "password",
                         "passwd", "passphrase", "passcode", "pwd", "pass", "api", "apikey", "api_key", "api-key",
                         "secret", "secret_key", "client", "client_secret", "access", "access_token", "auth",
-                        "auth_token", "bearer", "refresh", "private", "token", "secret-key", "api_key=")
+                        "auth_token", "bearer", "refresh", "private", "token", "secret-key", "door", "gate", "alarm",
+                        "entry", "building", "keypad", "key", "keysafe", "lockbox", "garage", "security",
+                        "verification", "one-time", "2fa", "mfa", "sms", "pin", "otp")
 # what follows a credential word without being a value ("password: reset it", "token: expired")
 _NOT_VALUES = frozenset(
     "hash hashed reset expired required invalid missing none null n/a na unknown changed manager protected".split()
