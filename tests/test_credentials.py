@@ -38,6 +38,19 @@ def secrets(text: str) -> list[str]:
         ("config.py has password = \"hunter2hunter2\" and API_KEY='abc123def456ghi789'",
          ["hunter2hunter2", "abc123def456ghi789"]),
         ('"Hey, it\'s John. New door code is 4471#. Don\'t share."', ["4471#"]),
+        # config entries, headers, webhooks and other issuers' formats
+        ("EMAIL_HOST_PASSWORD = 'pilates2019!'\nspring.datasource.password=${DB_PASSWORD:Lumen$2024shop}",
+         ["pilates2019!", "Lumen$2024shop"]),
+        ("DefaultEndpointsProtocol=https;AccountName=nordvik;AccountKey=iL8GFm8TccpVRDpJn8xdxh+mGK/8hw==;EndpointSuffix=x",
+         ["iL8GFm8TccpVRDpJn8xdxh+mGK/8hw=="]),
+        ("curl -H 'Authorization: Basic ZGtvdmFjczpTdW1tZXIyMDI0IQ==' https://intranet.local", ["ZGtvdmFjczpTdW1tZXIyMDI0IQ=="]),
+        ("webhook https://hooks.slack.com/services/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 returns 404",
+         ["https://hooks.slack.com/services/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"]),
+        ('ApplicationBuilder().token("4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9")',
+         ["4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9"]),
+        ("wifi VM4829301 pw qhT7xbyzKwp3 - QR code?", ["qhT7xbyzKwp3"]),
+        # a hash after "password hash:" is the hash, not "hash:" as a password
+        ("my admin password hash: 9c1185a5c5e9fc54612808977ee8f548b2258d31", ["9c1185a5c5e9fc54612808977ee8f548b2258d31"]),
         ("My PIN is 4821 and your OTP: 552901.", ["4821", "552901"]),
     ],
 )
@@ -55,6 +68,11 @@ def test_credentials_found(text: str, expected: list[str]) -> None:
         "Our secret is that the recipe uses 40 cloves of garlic.",
         "Grace Wanjiru Mwangi, KRA PIN: A012983451Z, tel 0722 418 905.",
         "My pin code is 560034 (Bangalore).",
+        # examples, placeholders and code are no secret
+        "Set OPENAI_API_KEY=your-api-key-here and STRIPE_KEY=sk_test_XXXXXXXXXXXXXXXXXXXXXXXX first.",
+        "DATABASE_URL=postgres://user:password@localhost:5432/dev",
+        "token = jwt.encode(payload, PRIVATE_KEY, algorithm='RS256')",
+        "tests:\nshould pass: user@example.com, test.user+tag@example.org",
     ],
 )
 def test_no_credential(text: str) -> None:
@@ -74,3 +92,26 @@ def test_a_url_password_is_masked_and_its_host_is_no_handle() -> None:
     text = "DATABASE_URL=postgres://admin:S3cretPass@db.internal:5432/app why does it fail? cc @ops_team"
     found = DetectorPipeline([RecognizerDetector(), AtWords()]).detect(text)
     assert [(e.text, e.tag) for e in found] == [("S3cretPass", "Password Hash"), ("@ops_team", "Social Media Handle")]
+
+
+class Words(Detector):
+    """A plug-in detector that reads the given words as names, as the GLiNER model does in code."""
+
+    name = "words"
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+
+    def detect(self, text: str) -> list[Entity]:
+        return [Entity(m.group(0), m.start(), m.end(), tag) for word, tag in self.words.items()
+                for m in re.finditer(re.escape(word), text)]
+
+
+def test_a_word_that_is_code_is_no_pii() -> None:
+    text = ("whats the difference between asyncio.gather and asyncio.TaskGroup? my code uses new Redis(), "
+            "ON e.manager_id = m.id, filter sAMAccountName={0}. Ask Maria Lopez, our manager, in Leeds.")
+    words = {"asyncio": "Nickname", "Redis": "Nickname", "manager": "Occupation", "sAMAccountName": "Nickname",
+             "Maria Lopez": "Full Name", "Leeds": "City/Region"}
+    found = DetectorPipeline([Words(words)]).detect(text)
+    assert [(e.text, e.tag) for e in found] == [("Maria Lopez", "Full Name"), ("manager", "Occupation"),
+                                                ("Leeds", "City/Region")]

@@ -42,6 +42,7 @@ def test_handles_found(text: str, expected: list[str]) -> None:
         "<div>\n<h1>Title</h1>",
         "User: h264 encoding fails on the upload",
         "Twitter 2fa is broken again in 2024.",
+        "--legacy-peer-deps or switch to @hello-pangea/dnd? and @sendgrid/mail v8",
     ],
 )
 def test_no_handle(text: str) -> None:

@@ -44,6 +44,12 @@ _FORMATS = (
     ("huggingface-token", r"hf_[A-Za-z0-9]{30,}(?![A-Za-z0-9])"),
     ("npm-token", r"npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
     ("pypi-token", r"pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}"),
+    ("stripe-webhook-secret", r"whsec_[A-Za-z0-9]{24,}(?![A-Za-z0-9])"),
+    ("sendgrid-key", r"SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,64}(?![A-Za-z0-9_-])"),
+    ("twilio-sid", r"(?:AC|SK)[0-9a-f]{32}(?![0-9A-Za-z])"),
+    # a webhook URL is its own secret: whoever has it can post
+    ("slack-webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_-]{20,}"),
+    ("discord-webhook", r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]{20,}"),
     ("jwt", r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
     (
         "private-key",
@@ -51,6 +57,8 @@ _FORMATS = (
     ),
 )
 _FORMAT_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "gh", "github_pat_", "glpat-", "sk-", "sk_", "pk_", "rk_",
+                    "whsec_", "SG.", "AC", "SK", "https://hooks.slack.com/", "https://discord", "https://ptb.discord",
+                    "https://canary.discord",
                     "xox", "AIza", "hf_", "npm_", "pypi-", "eyJ", "-----BEGIN")
 
 
@@ -107,10 +115,66 @@ def _url_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
     return found
 
 
+# A Telegram bot token: the bot's number, ":AA" and 33 characters.
+_TELEGRAM = re.compile(r"\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])")
+
+
+def _telegram_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+    text = doc.text
+    found: list[int] = []
+    colon = text.find(":AA")
+    while colon > 0:
+        start = colon
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
+        if colon - start >= 8:
+            found.append(start)
+        colon = text.find(":AA", colon + 3)
+    return found
+
+
+# "Authorization: Basic ZGtv...==", "Bearer 9f8e...": whatever follows the scheme is the credential
+_AUTH_HEADER = r"(?:Basic|Bearer|Token)[ \t]+(?P<span>[A-Za-z0-9+/=._~-]{16,})"
+
+# A config key that ends in a credential word ("EMAIL_HOST_PASSWORD = '...'", "spring.datasource.password=...",
+# "AccountKey=..." in a connection string, "mm_session=..."), then "=" or ":" and the value; a "${VAR:default}"
+# placeholder's default is the value.
+_CONFIG_KEY_WORD = re.compile(
+    r"(?i:password|passwd|pwd|secret|token|api_?key|apikey|account_?key|access_?key|shared_?access_?key|private_?key"
+    r"|client_?secret|session|cookie|credential)"
+)
+_CONFIG_VALUE = re.compile(
+    r"[\w.-]*[ \t]*[:=][ \t]*(?:[\"'`]?\$\{[A-Za-z0-9_.]+:(?P<span>[^}\s]{4,128})\}"
+    r"|[\"'`](?P<span2>(?!\$\{|<)[^\"'`\n]{4,256}?)[\"'`]"
+    r"|(?P<span3>(?!\$\{|<)[^\s\"'`,;]{4,256}?)(?=[.!?)]*(?:[\s,;]|$)))"
+)
+_CONFIG_KEY = re.compile(r"(?<![\w.-])[A-Za-z_][\w.-]*")
+
+
+def _config_key_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+    """The start of each identifier that contains a credential word (where the key of "key = value" starts)."""
+    text = doc.text
+    found: set[int] = set()
+    for word in _CONFIG_KEY_WORD.finditer(text):
+        start = word.start()
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+            start -= 1
+        found.add(start)
+    return sorted(found)
+
+
+_CONFIG_ENTRY = rf"(?:[A-Za-z_][\w.-]*?)?{_CONFIG_KEY_WORD.pattern}{_CONFIG_VALUE.pattern}"
+
+
+def _config_value(value: str) -> bool:
+    """A configured secret: made up (not a plain word) and not a number alone ("timeout_session = 3600")."""
+    return _plausible_value(value) and not value.isalpha() and not value.replace(".", "").isdigit()
+
+
 # a credential word, "is" / ":" / "=" and the value (quoted or not)
 _WORD = (
     r"(?i:(?:wi-?fi\s+|admin\s+|root\s+|account\s+|login\s+|email\s+|db\s+|database\s+)?"
-    r"(?:password|passwd|passphrase|passcode|pwd|pass|api[\s_-]?key|apikey|secret[\s_-]?key|client[\s_-]?secret"
+    r"(?:password|passwd|passphrase|passcode|pwd|api[\s_-]?key|apikey|secret[\s_-]?key|client[\s_-]?secret"
     r"|access[\s_-]?token|auth[\s_-]?token|bearer[\s_-]?token|refresh[\s_-]?token|private[\s_-]?key|token|secret"
     # codes that open a door or an account ("door code", "PIN", "OTP"); a Kenyan "KRA PIN" is a tax ID, and an
     # Indian "PIN code" a postal code
@@ -118,39 +182,53 @@ _WORD = (
     r"|login|2fa|mfa|sms)[\s_-]?(?:code|pin)|(?<![Kk][Rr][Aa][ \t])pin(?:[\s_-]?number)?|otp))"
 )
 _QUOTE = r"[\"'`“”‘’]?"
-# the value: the shortest run that ends before punctuation and a space, a quote or the end
-_VALUE = rf"{_QUOTE}(?P<span>[^\s\"'`“”‘’,;]{{4,128}}?){_QUOTE}(?=[.!?)]*(?:[\s\"'`“”‘’,;]|$))"
+# the value: everything inside quotes, or else the shortest run that ends before punctuation and a space or the end
+_VALUE = (r"(?:[\"'`“‘](?P<span>[^\"'`“”‘’\n]{4,128}?)[\"'`”’]"
+          r"|(?P<span2>[^\s\"'`“”‘’,;]{4,128}?)(?=[.!?)]*(?:[\s,;]|$)))")
 _AFTER_SIGN = rf"{_WORD}\s*[:=]\s*{_VALUE}"
 _AFTER_IS = rf"{_WORD}\s+is\s+{_VALUE}"
+# "pw qhT7xbyzKwp3", "password tangerine-Oyster-42": a password word right before a made-up value
+_AFTER_PASSWORD = rf"(?i:password|pw|pwd|passwd|passcode)[ \t]+{_VALUE}"
 _KEYWORD_FIRST_WORDS = ("wifi", "wi-fi", "admin", "root", "account", "login", "email", "db", "database", "password",
-                        "passwd", "passphrase", "passcode", "pwd", "pass", "api", "apikey", "api_key", "api-key",
+                        "passwd", "passphrase", "passcode", "pwd", "api", "apikey", "api_key", "api-key",
                         "secret", "secret_key", "client", "client_secret", "access", "access_token", "auth",
                         "auth_token", "bearer", "refresh", "private", "token", "secret-key", "door", "gate", "alarm",
                         "entry", "building", "keypad", "key", "keysafe", "lockbox", "garage", "security",
                         "verification", "one-time", "2fa", "mfa", "sms", "pin", "otp")
-# what follows a credential word without being a value ("password: reset it", "token: expired")
+# what follows a credential word without being a value ("password: reset it", "token: expired"), and the
+# placeholders of documentation and examples ("password", "changeme", "your-key-here", "sk_test_XXXX...")
 _NOT_VALUES = frozenset(
-    "hash hashed reset expired required invalid missing none null n/a na unknown changed manager protected".split()
+    "hash hashed reset expired required invalid missing none null n/a na unknown changed manager protected "
+    "password passwd secret changeme example placeholder redacted hidden test dummy true false".split()
 )
+_PLACEHOLDER = re.compile(r"(?i)your[-_ ]?(?:own[-_ ]?)?(?:api[-_ ]?)?(?:key|token|secret|password)|x{6,}|\.\.\.|<[^>]*>")
+
+
+# code, not a literal: a call or an index ("jwt.encode(payload", 'os.environ["KEY"]'), an e-mail address
+_NOT_LITERAL = re.compile(r"[()\[\]{}]|^[\w.+-]+@[\w-]+\.[\w.]+$")
 
 
 def _plausible_value(value: str) -> bool:
-    """A value, not a word the sentence goes on with; `${VAR}` and `<...>` placeholders and "****" are no secret."""
+    """A value, not a word the sentence goes on with; `${VAR}` and `<...>` placeholders, "****", examples
+    ("your-key-here", "XXXXXXXX"), code and e-mail addresses are no secret."""
     return (value.casefold() not in _NOT_VALUES and not value.startswith(("${", "<", "{{", "$("))
-            and bool(set(value) - set("*xX•.")))
+            and bool(set(value) - set("*xX•.")) and _PLACEHOLDER.search(value) is None
+            and _NOT_LITERAL.search(value) is None)
 
 
 def _secret_looking(value: str) -> bool:
-    """After "is" a value must look made up: a digit or a symbol in it ("Tr0ub4dor&3", not "on the fridge")."""
-    return _plausible_value(value) and not value.isalpha()
+    """After "is" a value must look made up: a digit or a symbol in it ("Tr0ub4dor&3", not "on the fridge"); a
+    word ending in a colon is the next label ("password hash: ...")."""
+    return _plausible_value(value) and not value.isalpha() and not value.endswith(":")
 
 
 def credential_recognizer() -> PatternRecognizer:
     """Credentials by issuer format, in a URL's user info, or after a credential word."""
-    patterns = [Pattern.compile(name, regex, 0.99, anchors=_format_anchors) for name, regex in _FORMATS]
+    patterns = [Pattern.compile(name, regex, 0.99, validator=_plausible_value, anchors=_format_anchors)
+                for name, regex in _FORMATS]
     patterns += [
         Pattern.compile("aws-secret-access-key", _AWS_SECRET.pattern, 0.99, anchors=_aws_secret_anchors),
-        Pattern.compile("url-password", _URL_PASSWORD, 0.99, anchors=_url_anchors),
+        Pattern.compile("url-password", _URL_PASSWORD, 0.99, validator=_plausible_value, anchors=_url_anchors),
         Pattern.compile(
             "credential-word",
             _AFTER_SIGN,
@@ -167,6 +245,13 @@ def credential_recognizer() -> PatternRecognizer:
             left_bound="",
             anchors=word_anchors(_KEYWORD_FIRST_WORDS),
         ),
+    ]
+    patterns += [
+        Pattern.compile("password-then-value", _AFTER_PASSWORD, 0.9, validator=_secret_looking, left_bound="",
+                        anchors=word_anchors(("password", "pw", "pwd", "passwd", "passcode"))),
+        Pattern.compile("telegram-bot-token", _TELEGRAM.pattern, 0.99, anchors=_telegram_anchors),
+        Pattern.compile("auth-header", _AUTH_HEADER, 0.97, anchors=word_anchors(("basic", "bearer", "token"))),
+        Pattern.compile("config-entry", _CONFIG_ENTRY, 0.95, validator=_config_value, anchors=_config_key_anchors),
     ]
     return PatternRecognizer("credential", TAG, patterns)
 

@@ -65,7 +65,8 @@ def _speaker_anchors(doc: ScanText) -> list[int]:
 
 
 # "@" + letters, digits, "_" and inner "."; at least one letter, and not a time ("@2pm", "@ 5pm")
-_AT_HANDLE = r"(?<![\w@.+/-])@(?!\d{1,2}(?:[:.]\d\d)?(?:am|pm|h)\b)(?=[A-Za-z0-9_.]*[A-Za-z])[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?(?![\w@]|\.\w)"
+# not an npm scope ("@hello-pangea/dnd", "@sendgrid/mail"): a path follows that
+_AT_HANDLE = r"(?<![\w@.+/-])@(?!\d{1,2}(?:[:.]\d\d)?(?:am|pm|h)\b)(?=[A-Za-z0-9_.]*[A-Za-z])[A-Za-z0-9_](?:[A-Za-z0-9_.]*[A-Za-z0-9_])?(?![\w@]|\.\w|[\w.-]*/)"
 _REDDIT_USER = r"(?<![\w/])u/[A-Za-z0-9_-]{3,20}(?![\w/-])"
 _CODE_LINE = re.compile(r"[ \t]*(?:@|def |class |async |public |private |protected |function |fun |export )")
 _DECORATOR_CALL = re.compile(r"@\w+\(")
