@@ -24,10 +24,11 @@ stable, and are written here like Veil's other recognizers.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.scan import word_anchors
+from proxy.recognizers.scan import ScanText, word_anchors
 
 TAG = "Password Hash"
 
@@ -62,7 +63,7 @@ _FORMAT_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "gh", "github_pat_", "glpat-
                     "xox", "AIza", "hf_", "npm_", "pypi-", "eyJ", "-----BEGIN")
 
 
-def _format_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+def _format_anchors(doc: ScanText) -> list[int]:
     """Where an issuer's prefix starts a word: a cheap scan instead of twelve regex scans (once per text, shared
     by the twelve patterns)."""
     return _prefix_positions(doc.text)
@@ -87,7 +88,7 @@ _AWS_SECRET = re.compile(r"(?<![A-Za-z0-9/+])(?=[A-Za-z0-9/+]*[0-9/+])(?=[A-Za-z
 _AWS_SECRET_CUE = re.compile(r"(?:AKIA|ASIA)[0-9A-Z]{16}|(?i:secret)")
 
 
-def _aws_secret_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+def _aws_secret_anchors(doc: ScanText) -> list[int]:
     """40-character base64 runs up to 80 characters after an access key id or a "secret" word."""
     text = doc.text
     found: set[int] = set()
@@ -101,36 +102,32 @@ def _aws_secret_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
 # The secret after "scheme://user:" and before "@host"; a URL's password is never an e-mail's local part.
 _URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
 
-def _url_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
-    """The scheme's start before each "://": the regex is tried there only."""
-    text = doc.text
+def _starts_before(text: str, marker: str, belongs: Callable[[str], bool], min_length: int = 0) -> list[int]:
+    """For each `marker` in `text`, where the run of characters `belongs` accepts before it starts (a URL's scheme
+    before "://", a bot's number before ":AA"), if that run has `min_length` characters."""
     found: list[int] = []
-    sep = text.find("://")
-    while sep > 0:
-        start = sep
-        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "+.-"):
+    at = text.find(marker)
+    while at > 0:
+        start = at
+        while start > 0 and belongs(text[start - 1]):
             start -= 1
-        found.append(start)
-        sep = text.find("://", sep + 3)
+        if at - start >= min_length:
+            found.append(start)
+        at = text.find(marker, at + len(marker))
     return found
+
+
+def _url_anchors(doc: ScanText) -> list[int]:
+    """The scheme's start before each "://": the regex is tried there only."""
+    return _starts_before(doc.text, "://", lambda c: c.isalnum() or c in "+.-")
 
 
 # A Telegram bot token: the bot's number, ":AA" and 33 characters.
 _TELEGRAM = re.compile(r"\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])")
 
 
-def _telegram_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
-    text = doc.text
-    found: list[int] = []
-    colon = text.find(":AA")
-    while colon > 0:
-        start = colon
-        while start > 0 and text[start - 1].isdigit():
-            start -= 1
-        if colon - start >= 8:
-            found.append(start)
-        colon = text.find(":AA", colon + 3)
-    return found
+def _telegram_anchors(doc: ScanText) -> list[int]:
+    return _starts_before(doc.text, ":AA", str.isdigit, min_length=8)
 
 
 # "Authorization: Basic ZGtv...==", "Bearer 9f8e...": whatever follows the scheme is the credential
@@ -151,7 +148,7 @@ _CONFIG_VALUE = re.compile(
 _CONFIG_KEY = re.compile(r"(?<![\w.-])[A-Za-z_][\w.-]*")
 
 
-def _config_key_anchors(doc) -> list[int]:  # type: ignore[no-untyped-def]
+def _config_key_anchors(doc: ScanText) -> list[int]:
     """The start of each identifier that contains a credential word (where the key of "key = value" starts)."""
     text = doc.text
     found: set[int] = set()
