@@ -34,6 +34,11 @@ def names(text: str) -> list[tuple[str, str]]:
         ("Ich heiße Anna Schmidt und wohne in Berlin.", [("Anna Schmidt", "Full Name")]),
         ("Bonjour, je m'appelle Julien Moreau, mon numéro est le 06 12 34 56 78", [("Julien Moreau", "Full Name")]),
         ("Olá, o meu nome é João Silva e moro em Lisboa.", [("João Silva", "Full Name")]),
+        # other languages' name labels, and letters beyond Latin-1
+        ("DOB galat hai. naam Rohit Kumar Sharma. kaise update karu online?", [("Rohit Kumar Sharma", "Full Name")]),
+        ("Số hộ chiếu C7382910, tên Trần Minh Khoa, sinh ngày 05/09/2003.", [("Trần Minh Khoa", "Full Name")]),
+        ("Jina langu ni Amina Wanjiru Kamau, simu 0712 345 678.", [("Amina Wanjiru Kamau", "Full Name")]),
+        ("Nazywam się Aleksandra Zielińska, mieszkam w Krakowie.", [("Aleksandra Zielińska", "Full Name")]),
     ],
 )
 def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:

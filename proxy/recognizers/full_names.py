@@ -32,7 +32,11 @@ from proxy.recognizers.streets import KINDS_AFTER, KINDS_BEFORE
 
 SCORE = 0.75
 
-_WORD = r"[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿ][a-zà-öø-ÿ]+)*"
+# letters beyond Latin-1 too: Polish, Turkish, Czech ("Zielińska", "Yıldırım") and Vietnamese ("Trần Minh Khoa");
+# those blocks mix cases, so `_clean` checks that each word starts with a capital
+_LOWER = "a-zà-öø-ÿĀ-ɏḀ-ỿ"
+_WORD = rf"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][{_LOWER}]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿ][{_LOWER}]+)*"
+_PARTICLES = frozenset("van der den de la da del della di du dos das le bin binti ibn al el ter ten von".split())
 _PARTICLE = r"(?:van der|van den|van de|van|von|de la|de|da|del|della|di|du|dos|das|le|la|bin|binti|ibn|al|el|ter|ten)"
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
 _FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
@@ -67,6 +71,13 @@ _SELF_ELSEWHERE = re.compile(
     rf"[ \t]+{_TITLE}(?P<name>{_FULL})"
     r"(?=[ \t]*(?:[,;(\n.!?]|$|[ \t](?:y|e|et|und|en|och|og|i|and)\b))"
 )
+# a name label of another language before the name, colon or not: Dutch/Hindi "naam", Indonesian/Malay "nama",
+# Vietnamese "tên", Turkish "adım"/"isim", Portuguese/Italian "nome", Spanish "nombre", Polish "imię", Swahili
+# "jina langu ni" ("naam Rohit Kumar Sharma", "tên Trần Minh Khoa")
+_NAME_LABEL_ELSEWHERE = re.compile(
+    r"(?<![\w'’])(?i:naam|nama|tên|adım|isim|nome|nombre|imię|imie|jina(?:[ \t]+langu)?(?:[ \t]+ni)?)"
+    rf"[ \t]*[:：-]?[ \t]+{_TITLE}(?P<name>{_FULL})(?![\w'’-])"
+)
 _PHONE_OR_MAIL = r"(?:\+?\(?\d[\d ()-]{8,}\d|[\w.+-]+@[\w-]+\.[\w.]+)"
 _APPOSITION = re.compile(
     rf"(?<![\w'’.-]){_TITLE}(?P<name>{_FULL})(?:[ \t]*,[ \t]*(?:\d{{1,3}}[ \t]*[,)]|{_PHONE_OR_MAIL})"
@@ -83,9 +94,11 @@ STREET_WORDS = frozenset(
 
 
 def _clean(name: str) -> str | None:
-    """The name, or None when a word in it is not a name ("Monday", "Rua")."""
+    """The name, or None when a word in it is not a name ("Monday", "Rua") or does not start with a capital."""
     words = name.split()
     if any(word in NOT_NAMES or word in STREET_WORDS for word in words):
+        return None
+    if not all(word[0].isupper() or word in _PARTICLES for word in words):
         return None
     return name
 
@@ -122,6 +135,8 @@ class FullNameRecognizer(PatternRecognizer):
             yield from self._entity(raw, match, "Full Name", "self")
         for match in _SELF_ELSEWHERE.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "self-other-language")
+        for match in _NAME_LABEL_ELSEWHERE.finditer(raw):
+            yield from self._entity(raw, match, "Full Name", "label-other-language")
         for match in _APPOSITION.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "apposition")
         if "/" in raw:
