@@ -167,6 +167,13 @@ def test_a_self_introduction_verb_is_not_part_of_the_name(text: str, found: str,
     assert spans(text, [ent(text, found, "Full Name")]) == [(name, "Full Name")]
 
 
+@pytest.mark.parametrize(("text", "name"), [("mein Vermieter Herr Brückner will mehr Miete", "Brückner"),
+                                            ("atasan aku Pak Hendra bilang kena penalti", "Hendra"),
+                                            ("scrivere alla dirigente, la prof.ssa Rinaldi, in modo deciso", "Rinaldi")])
+def test_a_name_after_another_languages_title_is_found(text: str, name: str):
+    assert spans(text, []) == [(name, "Full Name")]
+
+
 def test_a_name_in_an_eponym_is_nobody():
     text = "Can you explain Newton's second law? My friend Maria's test results are in."
     got = spans(text, [ent(text, "Newton", "Nickname"), ent(text, "Maria", "Nickname")])

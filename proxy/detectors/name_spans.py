@@ -66,7 +66,10 @@ _LEADING_OTHER_TITLE = re.compile(rf"(?:{_OTHER_TITLES})\.?[ \t]+(?=[A-Z])")
 # a capitalized name word: "O'Neill", "Mensah-Boateng", "Lefèvre"; not all capitals ("NHS")
 _NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
 _TITLED = re.compile(
-    r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Supt|Det|PC|DC|Capt|Rev|Revd|Judge)\.?[ \t]+"
+    r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Supt|Det|PC|DC|Capt|Rev|Revd|Judge"
+    # other languages' titles before a surname or a given name ("Herr Brückner", "Pak Hendra", "prof.ssa Rinaldi")
+    r"|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sra|Srta|Señora|Señor|Signora|Signor|Sig|Sig\.ra|[Pp]rof\.ssa|[Dd]ott"
+    r"|[Dd]ott\.ssa|Pak|Bapak|Ibu|Bu)\.?[ \t]+"
     rf"(?P<name>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
 )
 # a capitalized title right before a span the model called a given name ("Sgt [Virtanen]")
