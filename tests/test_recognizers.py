@@ -895,6 +895,26 @@ def test_a_year_range_near_an_id_label_is_no_id() -> None:
     assert list(LabelledIdRecognizer().analyze("Student at UCL 2019-2022, then a tax year 2024/25 abroad.")) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("TC kimlik no 38472916504, adım Elif Demirtaş.", [("38472916504", "Social Security Number")]),
+        ("namba ya kitambulisho 28471936, simu 0712 345 678.",
+         [("28471936", "Social Security Number"), ("0712 345 678", "Phone Number")]),
+        ("Je m'appelle Sophie Marchand, numéro allocataire 7382910.", [("7382910", "Social Security Number")]),
+        ("RE: Harold Jennings, DOB 04/11/1951, MRN 00482917.", [("00482917", "Social Security Number")]),
+        ("my A-number is A207-384-915", [("A207-384-915", "Social Security Number")]),
+        ("her medicare # is 3TW7-KP2-RH49", [("3TW7-KP2-RH49", "Social Security Number")]),
+        ("my SEVIS ID is N0028471936", [("N0028471936", "Student ID")]),
+        ("my loan number is 0482917365", [("0482917365", "Bank Account")]),
+        ("Mi teléfono es 612 48 93 07 por si acaso", [("612 48 93 07", "Phone Number")]),
+    ],
+)
+def test_other_schemes_ids_and_phone_words(text: str, expected: list[tuple[str, str]]) -> None:
+    wanted = {"Social Security Number", "Student ID", "Bank Account", "Phone Number"}
+    assert [(e.text, e.tag) for e in DETECTOR.detect(text) if e.tag in wanted] == expected
+
+
 def test_an_id_column_of_a_pasted_table_takes_its_header() -> None:
     """CSV and markdown tables: the header names the ID once, the rows under it carry the values."""
     from proxy.recognizers.identifiers import ID_TAGS

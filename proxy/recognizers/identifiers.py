@@ -56,6 +56,18 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ),
     ("{=TIN,ein,itin,tfn,nif,nie,dni,utr,cpf,=PAN,rfc,=SPI,cuit,=RUT,kra pin,=AFM,=NTN}", "Tax ID"),
     ("{taxes,file taxes,files taxes,filed taxes}", "Tax ID"),
+    # more national and benefit numbers by their scheme's name: Turkey's TC kimlik, Kenya's kitambulisho, France's
+    # CAF allocataire number, German health insurance, US Medicare/Medicaid, a hospital's medical record number,
+    # a US alien registration number ("A-number", "número A")
+    (
+        "{tc kimlik{, no, numarası, numarasi},kimlik {no,numarası,numarasi},kitambulisho,{numéro,numero,n°} allocataire,"
+        "allocataire,versichertennummer,krankenversicherungsnummer,medicare{, number, no},medicaid{, number, no},"
+        "=MRN,medical record {number,no},hospital {number,no},a-number,alien {number,registration number},"
+        "uscis {number,no},{número,numero} a}",
+        "Social Security Number",
+    ),
+    ("sevis{, id, number, no}", "Student ID"),
+    ("loan {number,no,account{, number, no}}", "Bank Account"),
     # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
     ("{vat{, id, number, no},btw {id,nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
     (
@@ -91,6 +103,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     (
         "{order{,s},invoice{,s},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
         "zip,postal,postcode,phone,tel,mobile,cell,fax,serial,model,version,case,claim,policy,item,sku,"
+        # other languages' phone words ("simu 0712 345 678" beside a kitambulisho number is a phone)
+        "simu,teléfono,telefono,téléphone,telefone,telefon,celular,móvil,movil,handy,cep,"
         "licen{c,s}e plate{,s},plate{,s}}",
         NOT_PII,
     ),

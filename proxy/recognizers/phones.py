@@ -64,6 +64,8 @@ PHONE_CONTEXT = Keywords(
         ("text{,ed}", PHONE),
         ("reach{,ed}", PHONE),
         ("{ring,rang,pick up,picks up}", PHONE),
+        # other languages' phone words ("simu 0712 345 678", "Mi teléfono es ...", "Handy: ...")
+        ("{simu,teléfono,telefono,téléphone,telefone,telefon,celular,móvil,movil,handy,cep,portable}", PHONE),
         *((spec, OTHER_ID) for spec, label in ID_LABEL_ENTRIES if label != NOT_PII),
     ]
 )
