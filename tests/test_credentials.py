@@ -49,6 +49,8 @@ def secrets(text: str) -> list[str]:
         ('ApplicationBuilder().token("4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9")',
          ["4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9"]),
         ("wifi VM4829301 pw qhT7xbyzKwp3 - QR code?", ["qhT7xbyzKwp3"]),
+        ("SECRET_KEY = 'django-insecure-i3v%skcvy7stc9xdtt%+8@e+v7!8w80kjp!!*m()_m3=o*)hzq'",
+         ["django-insecure-i3v%skcvy7stc9xdtt%+8@e+v7!8w80kjp!!*m()_m3=o*)hzq"]),
         # a hash after "password hash:" is the hash, not "hash:" as a password
         ("my admin password hash: 9c1185a5c5e9fc54612808977ee8f548b2258d31", ["9c1185a5c5e9fc54612808977ee8f548b2258d31"]),
         ("My PIN is 4821 and your OTP: 552901.", ["4821", "552901"]),

@@ -25,6 +25,9 @@ def handles(text: str) -> list[str]:
         # one run of letters and digits, right after a platform or username word and "is" / ":"
         ("My GitHub username is devmaria88 and my repo won't push.", ["devmaria88"]),
         ("my IG: sunny2win", ["sunny2win"]),
+        # a home directory names its user; a machine's own accounts are nobody
+        ('File "/home/tbrennan/projects/refunds/process.py", line 3, also /home/ubuntu/app', ["tbrennan"]),
+        ("C:\\Users\\amy.chen\\Desktop\\report.xlsx and /Users/hkarlsson/dev/bot", ["amy.chen", "hkarlsson"]),
     ],
 )
 def test_handles_found(text: str, expected: list[str]) -> None:

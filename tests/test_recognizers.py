@@ -130,6 +130,7 @@ POSITIVES = [
     # Email Address
     ("Email maria.lopez@example.org.", "maria.lopez@example.org", "Email Address"),
     ("write to john.doe+tag@mail.example.co.uk, thanks", "john.doe+tag@mail.example.co.uk", "Email Address"),
+    ('"GET /lookup?email=sandra.bell1971%40btinternet.com HTTP/1.1"', "sandra.bell1971%40btinternet.com", "Email Address"),
     # Password Hash
     ("password hash 5f4dcc3b5aa765d61d8327deb882cf99", "5f4dcc3b5aa765d61d8327deb882cf99", "Password Hash"),
     ("sha1 a94a8fe5ccb19ba61c4c0873d391e987982fbbd3", "a94a8fe5ccb19ba61c4c0873d391e987982fbbd3", "Password Hash"),

@@ -201,8 +201,9 @@ _NOT_VALUES = frozenset(
 _PLACEHOLDER = re.compile(r"(?i)your[-_ ]?(?:own[-_ ]?)?(?:api[-_ ]?)?(?:key|token|secret|password)|x{6,}|\.\.\.|<[^>]*>")
 
 
-# code, not a literal: a call or an index ("jwt.encode(payload", 'os.environ["KEY"]'), an e-mail address
-_NOT_LITERAL = re.compile(r"[()\[\]{}]|^[\w.+-]+@[\w-]+\.[\w.]+$")
+# code, not a literal: a call or an index ("jwt.encode(payload", 'os.environ["KEY"]'), an e-mail address; a
+# secret itself may hold brackets ("django-insecure-...m()_m3=o*)")
+_NOT_LITERAL = re.compile(r"^[A-Za-z_][\w.]*[(\[]|^[\w.+-]+@[\w-]+\.[\w.]+$")
 
 
 def _plausible_value(value: str) -> bool:

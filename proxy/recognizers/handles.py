@@ -87,6 +87,20 @@ def _at_handle_anchors(doc: ScanText) -> list[int]:
     return starts
 
 
+# A home directory names its user: "/home/tbrennan/projects", "/Users/hkarlsson/dev", "C:\\Users\\amy\\Desktop";
+# not the accounts every machine has ("root", "ubuntu", "runner") nor a placeholder ("<user>", "$USER")
+_HOME_PATH = r"(?:/home/|/Users/|[A-Za-z]:\\Users\\|[A-Za-z]:/Users/)(?P<span>[A-Za-z][A-Za-z0-9._-]{1,31})(?=[/\\\s'\":]|$)"
+_SYSTEM_USERS = frozenset(
+    "root ubuntu user users admin administrator runner shared public default guest ec2-user app node vscode "
+    "codespace jenkins www-data circleci travis builder username you me your_name yourname name runneradmin "
+    "appveyor vagrant pi docker git".split()
+)
+
+
+def _a_person_s_account(value: str) -> bool:
+    return value.casefold() not in _SYSTEM_USERS
+
+
 def handle_recognizer() -> PatternRecognizer:
     """Handles without "@" where a platform word, a chat export or a signature says they are handles."""
     return PatternRecognizer(
@@ -95,6 +109,7 @@ def handle_recognizer() -> PatternRecognizer:
         [
             Pattern.compile("at-handle", _AT_HANDLE, 0.9, left_bound="", anchors=_at_handle_anchors),
             Pattern.compile("reddit-user", _REDDIT_USER, 0.9, left_bound="", anchors=word_anchors(["u"])),
+            Pattern.compile("home-directory", _HOME_PATH, 0.9, validator=_a_person_s_account, left_bound=""),
             Pattern.compile(
                 "platform-word",
                 rf"{_PLATFORM}(?:'s)?(?:\s+(?i:name|id|handle|username|account))?[\"'”]?\s*(?:is\s+|[:=]\s*|-\s+)?[\"'“]?"

@@ -11,6 +11,8 @@ from proxy.recognizers.scan import backward_anchors, number_anchors
 
 # An address starts where the run of local-part characters before its "@" starts.
 _BEFORE_AT = backward_anchors(re.compile("@"), re.compile(r"[A-Za-z0-9][A-Za-z0-9._%+-]*\Z"), reach=64)
+# the same address URL-encoded in a query string or a log line ("?email=sandra.bell1971%40btinternet.com")
+_BEFORE_ENCODED_AT = backward_anchors(re.compile("%40"), re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*\Z"), reach=64)
 
 
 def email_recognizer() -> PatternRecognizer:
@@ -25,7 +27,14 @@ def email_recognizer() -> PatternRecognizer:
                 r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![\w-])",
                 0.85,
                 anchors=_BEFORE_AT,
-            )
+            ),
+            Pattern.compile(
+                "email-url-encoded",
+                r"[A-Za-z0-9](?:[A-Za-z0-9._+-]*[A-Za-z0-9_+-])?%40(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+"
+                r"[A-Za-z]{2,24}(?![\w-])",
+                0.85,
+                anchors=_BEFORE_ENCODED_AT,
+            ),
         ],
         context=Keywords.for_label("Email Address", ["{email,e mail}{, address}", "contact", "reach"]),
         context_boost=0.1,
