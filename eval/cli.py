@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-BENCHMARKS: tuple[str, ...] = ("eval.piibench", "eval.privacybench.cli")
+BENCHMARKS: tuple[str, ...] = ("eval.piibench", "eval.privacybench.cli", "eval.probes")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
