@@ -49,6 +49,8 @@ def secrets(text: str) -> list[str]:
         ('ApplicationBuilder().token("4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9")',
          ["4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9"]),
         ("wifi VM4829301 pw qhT7xbyzKwp3 - QR code?", ["qhT7xbyzKwp3"]),
+        ('"cookie": "mm_session=Z3U98AZ7ej3P7gF9TeGywjOxC5CblWmF8weeGsy04JZunlo6; _ga=1"',
+         ["Z3U98AZ7ej3P7gF9TeGywjOxC5CblWmF8weeGsy04JZunlo6"]),
         ("SECRET_KEY = 'django-insecure-i3v%skcvy7stc9xdtt%+8@e+v7!8w80kjp!!*m()_m3=o*)hzq'",
          ["django-insecure-i3v%skcvy7stc9xdtt%+8@e+v7!8w80kjp!!*m()_m3=o*)hzq"]),
         # a hash after "password hash:" is the hash, not "hash:" as a password
@@ -75,6 +77,7 @@ def test_credentials_found(text: str, expected: list[str]) -> None:
         "DATABASE_URL=postgres://user:password@localhost:5432/dev",
         "token = jwt.encode(payload, PRIVATE_KEY, algorithm='RS256')",
         "tests:\nshould pass: user@example.com, test.user+tag@example.org",
+        "Follow her at @priyaraghu_cto. Session: 11:15 IST, 7 March 2025, Hall B.",
     ],
 )
 def test_no_credential(text: str) -> None:

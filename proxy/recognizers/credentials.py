@@ -138,8 +138,11 @@ _AUTH_HEADER = r"(?:Basic|Bearer|Token)[ \t]+(?P<span>[A-Za-z0-9+/=._~-]{16,})"
 # placeholder's default is the value.
 _CONFIG_KEY_WORD = re.compile(
     r"(?i:password|passwd|pwd|secret|token|api_?key|apikey|account_?key|access_?key|shared_?access_?key|private_?key"
-    r"|client_?secret|session|cookie|credential)"
+    r"|client_?secret|credential)"
 )
+# a session or cookie key is a credential only with a token's value ("mm_session=Z3U98AZ7ej3P7gF9...", not
+# "Session: 11:15 IST")
+_TOKEN_ONLY_KEYS = re.compile(r"(?i:session|cookie)")
 _CONFIG_VALUE = re.compile(
     r"[\w.-]*[ \t]*[:=][ \t]*(?:[\"'`]?\$\{[A-Za-z0-9_.]+:(?P<span>[^}\s]{4,128})\}"
     r"|[\"'`](?P<span2>(?!\$\{|<)[^\"'`\n]{4,256}?)[\"'`]"
@@ -148,24 +151,35 @@ _CONFIG_VALUE = re.compile(
 _CONFIG_KEY = re.compile(r"(?<![\w.-])[A-Za-z_][\w.-]*")
 
 
-def _config_key_anchors(doc: ScanText) -> list[int]:
-    """The start of each identifier that contains a credential word (where the key of "key = value" starts)."""
-    text = doc.text
-    found: set[int] = set()
-    for word in _CONFIG_KEY_WORD.finditer(text):
-        start = word.start()
-        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
-            start -= 1
-        found.add(start)
-    return sorted(found)
+def _key_anchors(words: re.Pattern[str]) -> Callable[[ScanText], list[int]]:
+    """Anchors at the start of each identifier that contains one of `words` (where "key = value" starts)."""
+
+    def anchors(doc: ScanText) -> list[int]:
+        text = doc.text
+        found: set[int] = set()
+        for word in words.finditer(text):
+            start = word.start()
+            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
+                start -= 1
+            found.add(start)
+        return sorted(found)
+
+    return anchors
 
 
 _CONFIG_ENTRY = rf"(?:[A-Za-z_][\w.-]*?)?{_CONFIG_KEY_WORD.pattern}{_CONFIG_VALUE.pattern}"
+_TOKEN_ENTRY = rf"(?:[A-Za-z_][\w.-]*?)?{_TOKEN_ONLY_KEYS.pattern}{_CONFIG_VALUE.pattern}"
 
 
 def _config_value(value: str) -> bool:
     """A configured secret: made up (not a plain word) and not a number alone ("timeout_session = 3600")."""
     return _plausible_value(value) and not value.isalpha() and not value.replace(".", "").isdigit()
+
+
+def _token_value(value: str) -> bool:
+    """A session or cookie value: token-like, 16 characters or more, letters and digits."""
+    return _config_value(value) and len(value) >= 16 and any(c.isalpha() for c in value) and any(
+        c.isdigit() for c in value)
 
 
 # a credential word, "is" / ":" / "=" and the value (quoted or not)
@@ -249,7 +263,10 @@ def credential_recognizer() -> PatternRecognizer:
                         anchors=word_anchors(("password", "pw", "pwd", "passwd", "passcode"))),
         Pattern.compile("telegram-bot-token", _TELEGRAM.pattern, 0.99, anchors=_telegram_anchors),
         Pattern.compile("auth-header", _AUTH_HEADER, 0.97, anchors=word_anchors(("basic", "bearer", "token"))),
-        Pattern.compile("config-entry", _CONFIG_ENTRY, 0.95, validator=_config_value, anchors=_config_key_anchors),
+        Pattern.compile("config-entry", _CONFIG_ENTRY, 0.95, validator=_config_value,
+                        anchors=_key_anchors(_CONFIG_KEY_WORD)),
+        Pattern.compile("session-entry", _TOKEN_ENTRY, 0.95, validator=_token_value,
+                        anchors=_key_anchors(_TOKEN_ONLY_KEYS)),
     ]
     return PatternRecognizer("credential", TAG, patterns)
 
