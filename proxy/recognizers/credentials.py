@@ -13,8 +13,9 @@ Three kinds of evidence, strongest first:
   Hugging Face, npm and PyPI tokens, JSON Web Tokens, PEM private-key blocks;
 - the password between "user:" and "@host" in a URL (`postgres://admin:S3cretPass@db:5432`);
 - a credential word and "is", ":" or "=" before the value ("password: hunter2", "my wifi password is
-  Tr0ub4dor&3", `API_KEY="..."`, "the door code is 4471#", "my PIN is 4821", "OTP: 552901"). After "is" the value must hold a digit or a symbol, so "my password
-  is on the fridge" stays as written.
+  Tr0ub4dor&3", `API_KEY="..."`, "the door code is 4471#", "my PIN is 4821", "OTP: 552901"), or a config
+  key that ends in one (`EMAIL_HOST_PASSWORD = '...'`), or an Authorization header's value. After "is" the
+  value must hold a digit or a symbol, so "my password is on the fridge" stays as written.
 
 Yelp's detect-secrets was tried first: its line scanner reports a GitHub token as "ghp" and cuts a
 JWT's signature, so its values cannot be placed back into the text; these formats are few and
@@ -64,8 +65,8 @@ _FORMAT_PREFIXES = ("AKIA", "ASIA", "ABIA", "ACCA", "gh", "github_pat_", "glpat-
 
 
 def _format_anchors(doc: ScanText) -> list[int]:
-    """Where an issuer's prefix starts a word: a cheap scan instead of twelve regex scans (once per text, shared
-    by the twelve patterns)."""
+    """Where an issuer's prefix starts a word: a cheap scan instead of one regex scan per format (once per text,
+    shared by all the format patterns)."""
     return _prefix_positions(doc.text)
 
 
@@ -102,6 +103,7 @@ def _aws_secret_anchors(doc: ScanText) -> list[int]:
 # The secret after "scheme://user:" and before "@host"; a URL's password is never an e-mail's local part.
 _URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
 
+
 def _starts_before(text: str, marker: str, belongs: Callable[[str], bool], min_length: int = 0) -> list[int]:
     """For each `marker` in `text`, where the run of characters `belongs` accepts before it starts (a URL's scheme
     before "://", a bot's number before ":AA"), if that run has `min_length` characters."""
@@ -127,6 +129,7 @@ _TELEGRAM = re.compile(r"\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])")
 
 
 def _telegram_anchors(doc: ScanText) -> list[int]:
+    """The bot's number before each ":AA" (eight digits or more)."""
     return _starts_before(doc.text, ":AA", str.isdigit, min_length=8)
 
 
