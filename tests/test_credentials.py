@@ -49,6 +49,7 @@ def secrets(text: str) -> list[str]:
         ('ApplicationBuilder().token("4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9")',
          ["4359463182:AAQ4Wa-xS-3leul6XqCCehLC6GIPFZcOuD9"]),
         ("wifi VM4829301 pw qhT7xbyzKwp3 - QR code?", ["qhT7xbyzKwp3"]),
+        ('DSN = "host=10.0.3.17 dbname=invoices user=invoice_rw password=Kx7#vPq2!mWd"', ["Kx7#vPq2!mWd"]),
         ('"cookie": "mm_session=Z3U98AZ7ej3P7gF9TeGywjOxC5CblWmF8weeGsy04JZunlo6; _ga=1"',
          ["Z3U98AZ7ej3P7gF9TeGywjOxC5CblWmF8weeGsy04JZunlo6"]),
         ("SECRET_KEY = 'django-insecure-i3v%skcvy7stc9xdtt%+8@e+v7!8w80kjp!!*m()_m3=o*)hzq'",

@@ -149,7 +149,7 @@ _TOKEN_ONLY_KEYS = re.compile(r"(?i:session|cookie)")
 _CONFIG_VALUE = re.compile(
     r"[\w.-]*[ \t]*[:=][ \t]*(?:[\"'`]?\$\{[A-Za-z0-9_.]+:(?P<span>[^}\s]{4,128})\}"
     r"|[\"'`](?P<span2>(?!\$\{|<)[^\"'`\n]{4,256}?)[\"'`]"
-    r"|(?P<span3>(?!\$\{|<)[^\s\"'`,;]{4,256}?)(?=[.!?)]*(?:[\s,;]|$)))"
+    r"|(?P<span3>(?!\$\{|<)[^\s\"'`,;]{4,256}?)(?=[.!?)]*(?:[\s\"'`,;]|$)))"
 )
 _CONFIG_KEY = re.compile(r"(?<![\w.-])[A-Za-z_][\w.-]*")
 
@@ -198,7 +198,7 @@ _WORD = (
 _QUOTE = r"[\"'`“”‘’]?"
 # the value: everything inside quotes, or else the shortest run that ends before punctuation and a space or the end
 _VALUE = (r"(?:[\"'`“‘](?P<span>[^\"'`“”‘’\n]{4,128}?)[\"'`”’]"
-          r"|(?P<span2>[^\s\"'`“”‘’,;]{4,128}?)(?=[.!?)]*(?:[\s,;]|$)))")
+          r"|(?P<span2>[^\s\"'`“”‘’,;]{4,128}?)(?=[.!?)]*(?:[\s\"'`“”‘’,;]|$)))")
 _AFTER_SIGN = rf"{_WORD}\s*[:=]\s*{_VALUE}"
 _AFTER_IS = rf"{_WORD}\s+is\s+{_VALUE}"
 # "pw qhT7xbyzKwp3", "password tangerine-Oyster-42": a password word right before a made-up value
