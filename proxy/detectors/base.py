@@ -23,6 +23,7 @@ from proxy.detectors.age_spans import bare_ages
 from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
+from proxy.detectors.code_spans import host_of_an_address, part_of_code
 from proxy.detectors.model_roles import role_given_to_model
 from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
 from proxy.detectors.typos import load_word_list
@@ -104,31 +105,6 @@ class Detector(ABC):
 
 # no entity runs over two paragraphs: a span with a blank line inside is a model's misreading
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
-
-
-_CODE_TYPES = frozenset({PiiType.PER, PiiType.ORG, PiiType.LOC, PiiType.DEM})
-_EXCEPTION_NAME = re.compile(r"\w*(?:Error|Exception|Warning)\b")
-
-
-def _part_of_code(text: str, entity: Entity) -> bool:
-    """A word that is code, not someone's name, place or job: called or indexed ("new Redis()"), the head of an
-    identifier ("manager_id", "sAMAccountName={0}"), a module before its member ("asyncio.gather"), or an exception
-    class ("SMTPAuthenticationError")."""
-    if entity.type not in _CODE_TYPES:
-        return False
-    after = text[entity.end : entity.end + 2]
-    if after[:1] in ("(", "_", "="):
-        return True
-    if after[:1] == "." and len(after) == 2 and (after[1].isalpha() or after[1] == "_") and " " not in entity.text:
-        return True
-    return _EXCEPTION_NAME.search(entity.text) is not None
-
-
-def _host_of_an_address(text: str, entity: Entity) -> bool:
-    """An "@..." span glued to the word before it is the host of an e-mail or a URL's user info
-    ("admin:S3cretPass@db.internal"), not a handle: the value around it is masked on its own."""
-    return entity.text.startswith("@") and entity.start > 0 and (
-        text[entity.start - 1].isalnum() or text[entity.start - 1] in "._-+%")
 
 
 def resolve_overlaps(entities: Iterable[Entity]) -> list[Entity]:
@@ -319,8 +295,8 @@ class DetectorPipeline(Detector):
             found.extend(entities)
         found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
                  if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)
-                 and not role_given_to_model(text, part.start, part.tag) and not _host_of_an_address(text, part)
-                 and not _part_of_code(text, part)]
+                 and not role_given_to_model(text, part.start, part.tag) and not host_of_an_address(text, part)
+                 and not part_of_code(text, part)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it
         return assign_subjects(text, bare_ages(text, resolve_overlaps(shape_addresses(text, found))))

@@ -25,11 +25,10 @@ stable, and are written here like Veil's other recognizers.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import lru_cache
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
-from proxy.recognizers.scan import ScanText, word_anchors
+from proxy.recognizers.scan import Anchors, ScanText, backward_anchors, word_anchors
 
 TAG = "Password Hash"
 
@@ -104,33 +103,16 @@ def _aws_secret_anchors(doc: ScanText) -> list[int]:
 _URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
 
 
-def _starts_before(text: str, marker: str, belongs: Callable[[str], bool], min_length: int = 0) -> list[int]:
-    """For each `marker` in `text`, where the run of characters `belongs` accepts before it starts (a URL's scheme
-    before "://", a bot's number before ":AA"), if that run has `min_length` characters."""
-    found: list[int] = []
-    at = text.find(marker)
-    while at > 0:
-        start = at
-        while start > 0 and belongs(text[start - 1]):
-            start -= 1
-        if at - start >= min_length:
-            found.append(start)
-        at = text.find(marker, at + len(marker))
-    return found
-
-
-def _url_anchors(doc: ScanText) -> list[int]:
-    """The scheme's start before each "://": the regex is tried there only."""
-    return _starts_before(doc.text, "://", lambda c: c.isalnum() or c in "+.-")
+# anchors at the scheme's start before each "://"; the regex is tried there only
+_url_anchors = backward_anchors(re.compile("://"), re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z0-9+.-]+\Z"), reach=64)
 
 
 # A Telegram bot token: the bot's number, ":AA" and 33 characters.
 _TELEGRAM = re.compile(r"\d{8,10}:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])")
 
 
-def _telegram_anchors(doc: ScanText) -> list[int]:
-    """The bot's number before each ":AA" (eight digits or more)."""
-    return _starts_before(doc.text, ":AA", str.isdigit, min_length=8)
+# the bot's number before each ":AA"
+_telegram_anchors = backward_anchors(re.compile(":AA"), re.compile(r"(?<!\d)\d{8,10}\Z"), reach=10)
 
 
 # "Authorization: Basic ZGtv...==", "Bearer 9f8e...": whatever follows the scheme is the credential
@@ -151,23 +133,11 @@ _CONFIG_VALUE = re.compile(
     r"|[\"'`](?P<span2>(?!\$\{|<)[^\"'`\n]{4,256}?)[\"'`]"
     r"|(?P<span3>(?!\$\{|<)[^\s\"'`,;]{4,256}?)(?=[.!?)]*(?:[\s\"'`,;]|$)))"
 )
-_CONFIG_KEY = re.compile(r"(?<![\w.-])[A-Za-z_][\w.-]*")
 
 
-def _key_anchors(words: re.Pattern[str]) -> Callable[[ScanText], list[int]]:
+def _key_anchors(words: re.Pattern[str]) -> Anchors:
     """Anchors at the start of each identifier that contains one of `words` (where "key = value" starts)."""
-
-    def anchors(doc: ScanText) -> list[int]:
-        text = doc.text
-        found: set[int] = set()
-        for word in words.finditer(text):
-            start = word.start()
-            while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.-"):
-                start -= 1
-            found.add(start)
-        return sorted(found)
-
-    return anchors
+    return backward_anchors(words, re.compile(r"(?<![\w.-])[\w.-]*\Z"), reach=128)
 
 
 _CONFIG_ENTRY = rf"(?:[A-Za-z_][\w.-]*?)?{_CONFIG_KEY_WORD.pattern}{_CONFIG_VALUE.pattern}"

@@ -36,8 +36,10 @@ SCORE = 0.75
 # those blocks mix cases, so `_clean` checks that each word starts with a capital
 _LOWER = "a-zà-öø-ÿĀ-ɏḀ-ỿ"
 _WORD = rf"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][{_LOWER}]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿĀ-ɏḀ-ỿ][{_LOWER}]+)*"
-_PARTICLES = frozenset("van der den de la da del della di du dos das le bin binti ibn al el ter ten von".split())
-_PARTICLE = r"(?:van der|van den|van de|van|von|de la|de|da|del|della|di|du|dos|das|le|la|bin|binti|ibn|al|el|ter|ten)"
+_PARTICLE_FORMS = ("van der", "van den", "van de", "van", "von", "de la", "de", "da", "del", "della", "di", "du", "dos",
+                   "das", "le", "la", "bin", "binti", "ibn", "al", "el", "ter", "ten")
+_PARTICLE = "(?:" + "|".join(_PARTICLE_FORMS) + ")"
+_PARTICLES = frozenset(word for form in _PARTICLE_FORMS for word in form.split())  # lower-case words a name may hold
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
 _FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev)\.?[ \t]+)?"

@@ -28,20 +28,18 @@ _HANDLE = r"[A-Za-z0-9][A-Za-z0-9]*(?:[._][A-Za-z0-9]+)+_?"
 # username word and "is", ":" or "=": both letters and digits, so a plain word ("Twitter is great") or a
 # year stays out, and not after a bare "user" (a chat's "User: h264 encoding fails").
 _MIXED = r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z0-9]{4,30}"
-_NAMED_PLATFORM = (
-    r"(?i:username|user\s*name|handle|insta(?:gram)?|ig|twitter|tiktok|discord|snap(?:chat)?|reddit|telegram"
-    r"|twitch|github|gamertag)"
+_NAMED_PLATFORM_WORDS = (
+    r"username|user\s*name|handle|insta(?:gram)?|ig|twitter|tiktok|discord|snap(?:chat)?|reddit|telegram"
+    r"|twitch|github|gamertag"
 )
+_NAMED_PLATFORM = rf"(?i:{_NAMED_PLATFORM_WORDS})"
 # a web address or a file name has the same shape
 _NOT_ADDRESS_OR_FILE = (
     r"(?<!\.com)(?<!\.org)(?<!\.net)(?<!\.io)(?<!\.co)(?<!\.uk)(?<!\.de)(?<!\.fr)(?<!\.edu)(?<!\.gov)(?<!\.pdf)"
     r"(?<!\.txt)(?<!\.py)(?<!\.js)(?<!\.ts)(?<!\.md)(?<!\.csv)(?<!\.json)(?<!\.html)(?<!\.jpg)(?<!\.png)(?<!\.docx)"
     r"(?<!\.xlsx)(?<!\.zip)(?<!\.exe)(?<!\.app)"
 )
-_PLATFORM = (
-    r"(?i:username|user\s*name|user|handle|insta(?:gram)?|ig|twitter|tiktok|discord|snap(?:chat)?|reddit|telegram"
-    r"|twitch|github|gamertag|posted\s+by)"
-)
+_PLATFORM = rf"(?i:{_NAMED_PLATFORM_WORDS}|user|posted\s+by)"
 _PLATFORM_FIRST_WORDS = (
     "username user handle insta instagram ig twitter tiktok discord snap snapchat reddit telegram twitch github "
     "gamertag posted"

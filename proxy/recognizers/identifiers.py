@@ -19,6 +19,9 @@ from proxy.recognizers.occupations import HEADS as JOB_WORDS
 from proxy.recognizers.occupations import HEADS_WITH_MODIFIER, STOP
 from proxy.recognizers.scan import ScanText, near_keywords
 
+# other languages' words for a phone ("simu 0712 345 678", "Mi teléfono es ..."), shared with the phone recognizer
+PHONE_WORDS_ELSEWHERE = "simu,teléfono,telefono,téléphone,telefone,telefon,celular,móvil,movil,handy,cep"
+
 ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("ssn{,s}", "Social Security Number"),
     ("social security{, number, no}", "Social Security Number"),
@@ -104,7 +107,7 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "{order{,s},invoice{,s},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
         "zip,postal,postcode,phone,tel,mobile,cell,fax,serial,model,version,case,claim,policy,item,sku,"
         # other languages' phone words ("simu 0712 345 678" beside a kitambulisho number is a phone)
-        "simu,teléfono,telefono,téléphone,telefone,telefon,celular,móvil,movil,handy,cep,"
+        f"{PHONE_WORDS_ELSEWHERE},"
         "licen{c,s}e plate{,s},plate{,s}}",
         NOT_PII,
     ),

@@ -21,7 +21,7 @@ import phonenumbers
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, Pattern, PatternRecognizer
 from proxy.recognizers.context import NOT_PII, Keywords
-from proxy.recognizers.identifiers import ID_LABEL_ENTRIES
+from proxy.recognizers.identifiers import ID_LABEL_ENTRIES, PHONE_WORDS_ELSEWHERE
 from proxy.recognizers.scan import ScanText, number_anchors, word_anchors
 
 TRUNK_ZERO_REGIONS: tuple[str, ...] = ("GB", "DE", "FR", "IT", "NL", "AU", "IN", "JP", "NG")
@@ -65,7 +65,7 @@ PHONE_CONTEXT = Keywords(
         ("reach{,ed}", PHONE),
         ("{ring,rang,pick up,picks up}", PHONE),
         # other languages' phone words ("simu 0712 345 678", "Mi teléfono es ...", "Handy: ...")
-        ("{simu,teléfono,telefono,téléphone,telefone,telefon,celular,móvil,movil,handy,cep,portable}", PHONE),
+        (f"{{{PHONE_WORDS_ELSEWHERE},portable}}", PHONE),
         *((spec, OTHER_ID) for spec, label in ID_LABEL_ENTRIES if label != NOT_PII),
     ]
 )
