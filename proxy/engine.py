@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from proxy.detectors.base import Detector
+from proxy.detectors.code_spans import part_of_code
 from proxy.entities import Entity, normalize_text
 from proxy.masking import PlaceholderMap, apply_masks, tag_placeholder
 from proxy.policy import Decision, PolicyConfig, PolicyMode, Reason, RelevanceJudge, decide
@@ -174,14 +175,20 @@ def _repeats(
             continue
         for match in re.finditer(re.escape(value.text), text, flags=re.IGNORECASE):
             start, end = match.span()
-            if _word_boundary(text, start, end) and not any(s < end and start < e for s, e in covered):
-                repeat = Entity(match.group(0), start, end, value.tag, value.score, PROPAGATED, value.subject)
+            repeat = Entity(match.group(0), start, end, value.tag, value.score, PROPAGATED, value.subject)
+            if _word_boundary(text, start, end) and not any(s < end and start < e for s, e in covered) \
+                    and not part_of_code(text, repeat):
                 extra.append((repeat, decision))
                 covered.append((start, end))
     return extra
 
 
 def _word_boundary(text: str, start: int, end: int) -> bool:
+    """Whole words only; "_" joins an identifier ("manager_id" holds no "manager")."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    return not (before.isalnum() and text[start].isalnum()) and not (after.isalnum() and text[end - 1].isalnum())
+    return not (_word_char(before) and _word_char(text[start])) and not (_word_char(after) and _word_char(text[end - 1]))
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"

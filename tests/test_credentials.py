@@ -113,6 +113,15 @@ class Words(Detector):
                 for m in re.finditer(re.escape(word), text)]
 
 
+def test_a_package_scope_is_no_handle() -> None:
+    """Whatever detector reads "@hello-pangea" or "@brightwave" as a handle, a path or a registry key after it says
+    it is a package scope; "@lea_runs" before a space stays a handle."""
+    text = "switch to @hello-pangea/dnd? .npmrc:\n@brightwave:registry=https://npm.pkg.github.com\nask @lea_runs on X"
+    words = {"@hello-pangea": "Social Media Handle", "@brightwave": "Social Media Handle",
+             "@lea_runs": "Social Media Handle"}
+    assert [e.text for e in DetectorPipeline([Words(words)]).detect(text)] == ["@lea_runs"]
+
+
 def test_a_word_that_is_code_is_no_pii() -> None:
     text = ("whats the difference between asyncio.gather and asyncio.TaskGroup? my code uses new Redis(), "
             "ON e.manager_id = m.id, filter sAMAccountName={0}. Ask Maria Lopez, our manager, in Leeds.")

@@ -62,6 +62,16 @@ def test_propagation_respects_word_boundaries():
     assert protection.texts[1] == "Leeds and <Nickname 1>"
 
 
+def test_a_masked_word_is_not_propagated_into_an_identifier_or_code():
+    """"AS manager" is masked; "e.manager_id", "MANAGER_ID" and "manager(" are code that holds the word."""
+    protection = engine(vocab={"AS manager": "Occupation"}).protect(
+        ["SELECT m.last_name AS manager", 'ON e.manager_id = m.id -- "E"."MANAGER_ID"; call manager() for the manager'])
+    assert protection.texts == ["SELECT m.last_name <Occupation 1>",
+                                'ON e.manager_id = m.id -- "E"."MANAGER_ID"; call manager() for the manager']
+    protection = engine(vocab={"manager": "Occupation"}).protect(["our manager", "e.manager_id and the manager"])
+    assert protection.texts == ["our <Occupation 1>", "e.manager_id and the <Occupation 1>"]
+
+
 def test_a_one_character_value_is_not_propagated():
     """A form's "F" is masked where a detector found it, not in "I'm" or in an initial."""
     protection = engine(vocab={"F": "Gender"}).protect(["Sex: F", "I'm 22, F. Scott is my cat, m or f?"])

@@ -21,6 +21,12 @@ from proxy.recognizers.given_names import given_name_recognizer
         ("Lost grey cat near the park.\n~Jun", ["Jun"]),
         ("Sipho, 23, is studying law in Joburg.", ["Sipho"]),
         ("Mum (Thandi) - Wonderful my baby.", ["Thandi"]),
+        # other languages' family words, with their possessives before or after
+        ("tenho como dependente minha filha Luiza de 9 anos", ["Luiza"]),
+        ("ciao, mio figlio Tommaso (8 anni) ha la celiachia", ["Tommaso"]),
+        ("kızım Elif okula başladı", ["Elif"]),
+        ("anak saya Budi sakit demam", ["Budi"]),
+        ("meri beti Priya ki shaadi hai", ["Priya"]),
     ],
 )
 def test_given_names_found(text: str, expected: list[str]) -> None:
@@ -39,7 +45,18 @@ def test_given_names_found(text: str, expected: list[str]) -> None:
         "My friend Alex Smith said hi.",
         "In Leeds, 12, people came.",
         "Jun Park is a nurse. Park, 29, studied at UCLA.",
+        "mi hija María José empieza el colegio",  # two given names: the model's, or a full name's
+        "minha filha Luiza de Souza",
     ],
 )
 def test_no_given_name(text: str) -> None:
     assert [e.text for e in given_name_recognizer().analyze(text)] == []
+
+
+def test_a_full_name_in_brackets_after_a_placed_given_name() -> None:
+    """"moja siostra Ola (Aleksandra Zielińska)": the relation word places the short name, the brackets its owner."""
+    found = sorted(given_name_recognizer().analyze(
+        "hej, moja siostra Ola (Aleksandra Zielińska) przeprowadza się; my sister Ola (the tall one) too"),
+        key=lambda e: e.start)
+    assert [(e.text, e.tag) for e in found] == [("Ola", "Nickname"), ("Aleksandra Zielińska", "Full Name"),
+                                                ("Ola", "Nickname")]

@@ -171,6 +171,9 @@ POSITIVES = [
     # passports in other languages and a booking's "PP"; a student's matric number, UPN, applicant number
     ("Ojo, mi pasaporte 611204873 vence pronto", "611204873", "Passport Number"),
     ("2. COSTA/RUI – PP CB771045 (window seat)", "CB771045", "Passport Number"),
+    ("Số hộ chiếu C7382910, tên", "C7382910", "Passport Number"),
+    ("pasaport no U12345678 ile", "U12345678", "Passport Number"),
+    ("insurance member no. 88213456 on the card", "88213456", "Social Security Number"),
     ("MSc in Nursing (matric no. 2841107M)", "2841107M", "Student ID"),
     ("Tomasz Zielinski (UPN H801200003014) joined in May", "H801200003014", "Student ID"),
     ("Escola Básica da Luz, nº de aluno 20177431.", "20177431", "Student ID"),
@@ -951,6 +954,33 @@ def test_a_bare_id_after_a_job_or_a_place_of_study(text: str, expected: set[tupl
     assert {(e.text, e.tag) for e in LabelledIdRecognizer().analyze(text)} == expected
 
 
+def test_a_name_column_of_a_pasted_table_holds_people() -> None:
+    """A name header (a spreadsheet's "A: Name" too) names its column; a company or a table word in it is no one."""
+    from proxy.recognizers.tables import TableColumnRecognizer
+
+    sheet = ("A: Name | B: Dept | C: Salary\nBethany Corrigan | Finance | 48,500\nRajesh Subramanian | Ops | 52,000\n"
+             "Acme Corp | Ops | 1\nTotal | | 101,500")
+    csv_text = "id,first_name,last_name,email\n1,Anna,Kowalska,a@example.pl\n2,jan,Nowak,j@example.pl"
+    found = lambda text: [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)]
+    assert found(sheet) == [("Bethany Corrigan", "Full Name"), ("Rajesh Subramanian", "Full Name")]
+    assert found(csv_text) == [("Anna", "Nickname"), ("Kowalska", "Full Name"), ("Nowak", "Full Name")]
+    assert found("| Plan | Name | Seats |\n|---|---|---|\n| Pro | Standard | 5 |") == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I paid with my Visa ending 8834 and want a refund", ["8834"]),
+    ("the debit card number ending with 0098", ["0098"]),
+    ("Mastercard **** 1234 was charged twice", ["1234"]),
+    ("card xxxx-5526 declined", ["5526"]),
+    # no card word, a year, or five digits: not a card's tail
+    ("order ending 4471", []),
+    ("the visa card ends 2026-01", []),
+    ("card ending 12345", []),
+])
+def test_a_card_s_last_four_digits(text: str, expected: list[str]) -> None:
+    assert [e.text for e in detect(text) if e.tag == "Credit Card"] == expected
+
+
 def test_demographic_columns_of_a_pasted_table() -> None:
     """A header names the column; a cell counts only with its kind's shape."""
     from proxy.recognizers.tables import TableColumnRecognizer
@@ -958,7 +988,7 @@ def test_demographic_columns_of_a_pasted_table() -> None:
     text = ("| Name | Age | Blood group | Sex | Notes |\n|---|---|---|---|---|\n"
             "| Aoife Kelleher | 16 | O+ | F | asthma |\n| Zara Hussain | 15 | A- | F | none |\n"
             "| Maja Kowalska | unknown | ask mum | ? | - |")
-    assert [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)] == [
+    assert [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text) if e.tag != "Full Name"] == [
         ("16", "Age"), ("O+", "Blood Type"), ("F", "Gender"), ("15", "Age"), ("A-", "Blood Type"), ("F", "Gender")]
 
 

@@ -23,7 +23,7 @@ from proxy.detectors.age_spans import bare_ages
 from proxy.detectors.credential_spans import is_bare_credential
 from proxy.detectors.descriptor_spans import cut_at_clause, split_descriptors
 from proxy.detectors.health_spans import retag_health
-from proxy.detectors.code_spans import host_of_an_address, part_of_code
+from proxy.detectors.code_spans import host_of_an_address, package_scope, part_of_code
 from proxy.detectors.model_roles import role_given_to_model
 from proxy.detectors.org_spans import known_town, split_towns, trim_site_words
 from proxy.detectors.typos import load_word_list
@@ -296,6 +296,7 @@ class DetectorPipeline(Detector):
         found = [retag_health(part) for entity in found for part in split_towns(trim_site_words(cut_at_clause(entity)))
                  if not is_bare_credential(part) and not _BLANK_LINE.search(part.text)
                  and not role_given_to_model(text, part.start, part.tag) and not host_of_an_address(text, part)
+                 and not package_scope(text, part)
                  and not part_of_code(text, part)]
         found = split_descriptors(resolve_overlaps(prefer_relation_cues(found)))
         # a street address continues over its address line whichever detector found it

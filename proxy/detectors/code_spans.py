@@ -30,8 +30,17 @@ def part_of_code(text: str, entity: Entity) -> bool:
     return _EXCEPTION_NAME.search(entity.text) is not None
 
 
+_PACKAGE_SCOPE_TAIL = re.compile(r"[\w.-]*(?:/[\w.-]|:registry\b)")
+
+
 def host_of_an_address(text: str, entity: Entity) -> bool:
     """An "@..." span glued to the word before it is the host of an e-mail or a URL's user info
     ("admin:S3cretPass@db.internal"), not a handle: the value around it is masked on its own."""
     return entity.text.startswith("@") and entity.start > 0 and (
         text[entity.start - 1].isalnum() or text[entity.start - 1] in "._-+%")
+
+
+def package_scope(text: str, entity: Entity) -> bool:
+    """An "@..." span that a package path or an .npmrc registry key continues is a package scope, not a handle
+    ("switch to @hello-pangea/dnd", "@brightwave:registry=https://npm.pkg.github.com")."""
+    return entity.text.startswith("@") and _PACKAGE_SCOPE_TAIL.match(text, entity.end) is not None

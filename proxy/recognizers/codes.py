@@ -21,7 +21,7 @@ from stdnum.us import ein, itin, ssn
 
 from proxy.recognizers.base import Pattern, PatternRecognizer
 from proxy.recognizers.context import Keywords
-from proxy.recognizers.scan import ScanText, mixed_word_anchors, number_anchors
+from proxy.recognizers.scan import ScanText, mixed_word_anchors, number_anchors, word_anchors
 
 # Not glued to a longer token: "A123-45-6789" or "123-45-6789-0" is something else.
 _OPEN = r"(?<![\w-])"
@@ -112,6 +112,10 @@ def _card_shaped(value: str) -> bool:
     return digits[0] in "23456" and max(digits.count(d) for d in set(digits)) <= 6
 
 
+_CARD_WORDS = ("card", "visa", "mastercard", "amex", "maestro", "discover", "debit", "credit", "cc")
+_CARD_WORD = r"(?:" + "|".join(_CARD_WORDS) + r")"
+
+
 def credit_card_recognizer() -> PatternRecognizer:
     """Payment card numbers, 13-19 digits with optional space/dash groups, Luhn-checked."""
     return PatternRecognizer(
@@ -135,6 +139,16 @@ def credit_card_recognizer() -> PatternRecognizer:
                 validator=_card_shaped,
                 requires_context=True,
                 anchors=number_anchors(13),
+            ),
+            # a card's last four digits where a card word says so: with the holder's name they pick out the card
+            # ("my Visa ending 8834", "card ending in 4471", "Mastercard **** 1234", "the card xxxx-5526")
+            Pattern.compile(
+                "card-last-four",
+                rf"(?i:{_CARD_WORD}(?:[ \t]+card)?(?:[ \t]+(?:number|no\.?|#))?[ \t]+(?:ending|ends|that[ \t]+ends)(?:[ \t]+(?:in|with))?"
+                rf"[ \t]*(?:[:-][ \t]*)?|{_CARD_WORD}(?:[ \t]+card)?(?:[ \t]+(?:number|no\.?|#))?:?[ \t]+(?:[*•xX]{{2,}}[ -]?){{1,3}})"
+                rf"(?P<span>\d{{4}})(?![\d-])",
+                0.85,
+                anchors=word_anchors(_CARD_WORDS),
             ),
         ],
         context=Keywords.for_label(

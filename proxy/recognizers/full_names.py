@@ -40,6 +40,7 @@ _PARTICLE_FORMS = ("van der", "van den", "van de", "van", "von", "de la", "de", 
                    "das", "le", "la", "bin", "binti", "ibn", "al", "el", "ter", "ten")
 _PARTICLE = "(?:" + "|".join(_PARTICLE_FORMS) + ")"
 _PARTICLES = frozenset(word for form in _PARTICLE_FORMS for word in form.split())  # lower-case words a name may hold
+NAME_WORD, NAME_PARTICLE, NAME_PARTICLES = _WORD, _PARTICLE, _PARTICLES  # for table columns (`proxy.recognizers.tables`)
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
 _FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
 _TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev)\.?[ \t]+)?"

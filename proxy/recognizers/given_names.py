@@ -64,6 +64,35 @@ _AFTER_RELATION = re.compile(
     rf"(?:(?:younger|older|little|big|baby|eldest|youngest|best|new|late|twin|step|ex-)[ \t]*)?{_RELATION})"
     rf"(?:,)?[ \t]+(?P<name>{_NAME})(?![\w'’-]|[ \t]+(?:[A-Z]|{_PARTICLE}))"
 )
+# the same in other languages: a possessive and a family word ("minha filha Luiza", "mio figlio Tommaso", "moja
+# siostra Ola", "meine Tochter Lena", "mijn dochter Fleur", "meri beti Priya"), a Turkish possessed form ("kızım
+# Elif"), or a family word before its possessive ("anak saya Budi", "dada yangu Amina"); names may carry Latin
+# Extended letters ("Zofia Wróbel")
+_NAME_WIDE = r"[A-ZÀ-ÖØ-ÞĀ-ɏ][a-zà-öø-ÿĀ-ɏ]+(?:-[A-Za-zÀ-ÖØ-öø-ÿĀ-ɏ][a-zà-öø-ÿĀ-ɏ]+)?"
+_POSSESSIVE_ELSEWHERE = (
+    "minha meu minhas meus mi mis mio mia ma mon mes mein meine meinem meiner moja mój moj mojej mijn onze nuestra "
+    "nuestro nostra nostro notre nos unser unsere unserer nasz nasza meri mera mere"
+).split()
+RELATIONS_ELSEWHERE = (
+    "filho filha esposa marido irmão irmã mãe pai namorado namorada avó avô tio tia primo prima sobrinho sobrinha "
+    "hijo hija esposo hermano hermana madre padre novio novia abuela abuelo tío tía sobrino sobrina "
+    "fils fille mari frère sœur soeur mère père copain copine oncle tante neveu nièce "
+    "sohn tochter bruder schwester mutter vater freund freundin oma opa onkel tante neffe nichte cousine "
+    "figlio figlia moglie marito fratello sorella nonna nonno zio zia fidanzato fidanzata cugino cugina "
+    "syn córka żona mąż brat siostra babcia dziadek ciocia wujek "
+    "zoon dochter broer zus zuster moeder vader vriend vriendin "
+    "beta beti bhai behen didi bhaiya pati patni"
+).split()
+_TURKISH_POSSESSED = "kızım oğlum eşim annem babam kardeşim ablam abim kocam karım sevgilim".split()
+_RELATION_BEFORE_POSSESSIVE = r"(?:(?:anak|adik|kakak|suami|istri)[ \t]+(?:saya|aku)|(?:anakku|adikku|kakakku|suamiku|istriku)|" \
+    r"(?:mtoto|mke|mume|dada|kaka|rafiki)[ \t]+(?:wangu|yangu))"
+_AFTER_RELATION_ELSEWHERE = re.compile(
+    rf"(?i:\b(?:(?:{'|'.join(_POSSESSIVE_ELSEWHERE)})[ \t]+(?:{'|'.join(RELATIONS_ELSEWHERE)})|"
+    rf"{'|'.join(_TURKISH_POSSESSED)}|{_RELATION_BEFORE_POSSESSIVE}))"
+    rf"(?:,)?[ \t]+(?P<name>{_NAME_WIDE})(?![\w'’-]|[ \t]+(?:[A-Z]|{_PARTICLE}[ \t]+[A-Z]))"
+)
+# "my sister Ola (Aleksandra Zielińska)": the full name in brackets after a given name a relation word placed
+_BRACKETED_FULL = re.compile(rf"[ \t]*\((?P<full>{_NAME_WIDE}(?:[ \t]+{_NAME_WIDE}){{1,3}})\)")
 _AGE_AFTER = re.compile(
     rf"(?<![\w'’-])(?P<name>{_NAME})[ \t]+\((?:aged?[ \t]+)?\d{{1,2}}(?:[ \t]*(?:months?|mo|y|yrs?|years?))?\)"
     r"(?![ \t]*\d)"  # "(21) 90782-6918" is a phone's area code
@@ -118,7 +147,8 @@ class GivenNameRecognizer(PatternRecognizer):
         doc = text if isinstance(text, ScanText) else ScanText(text)
         raw = doc.text
         lower_text = not any(c.isupper() for c in raw)
-        for name, regex in (("relation", _AFTER_RELATION), ("age-in-brackets", _AGE_AFTER),
+        for name, regex in (("relation", _AFTER_RELATION), ("relation-elsewhere", _AFTER_RELATION_ELSEWHERE),
+                            ("age-in-brackets", _AGE_AFTER),
                             ("age-apposition", _AGE_APPOSITION), ("alias", _ALIAS), ("relation-alias", _RELATION_ALIAS),
                             ("self", _SELF), ("sign-off", _SIGN_OFF), ("nickname-cue", _NICKNAME_CUE),
                             ("role-dash", _ROLE_DASH), ("self-full", _SELF_FULL)):
@@ -138,6 +168,10 @@ class GivenNameRecognizer(PatternRecognizer):
                     continue
                 yield Entity(value, start, end, tag, score, DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": name})
+                full = _BRACKETED_FULL.match(raw, end) if name.startswith("relation") else None
+                if full and not any(w in NOT_NAMES for w in full.group("full").split()):
+                    yield Entity(full.group("full"), full.start("full"), full.end("full"), "Full Name", 0.8,
+                                 DETECTOR_NAME, meta={"recognizer": self.name, "pattern": "relation-full"})
 
 
 def given_name_recognizer() -> GivenNameRecognizer:

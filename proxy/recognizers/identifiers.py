@@ -71,6 +71,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ),
     ("sevis{, id, number, no}", "Student ID"),
     ("loan {number,no,account{, number, no}}", "Bank Account"),
+    # a health plan's member number ("Aetna member id W284719365", "insurance member no. 88213")
+    ("{insurance,plan,health plan,insurer} member {id,number,no}", "Social Security Number"),
     # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
     ("{vat{, id, number, no},btw {id,nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
     (
@@ -96,7 +98,8 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ),
     ("passport{,s}", "Passport Number"),
     # other languages' passports, and a booking's "PP CB482913"
-    ("{pasaporte,passeport,passaporte,passaporto,reisepass,reisepässe,reisepasses,paszport,=PP}", "Passport Number"),
+    ("{pasaporte,passeport,passaporte,passaporto,reisepass,reisepässe,reisepasses,paszport,pasaport,paspor,pasipoti,"
+     "hộ chiếu,=PP}", "Passport Number"),
     ("{driver's,drivers,driver,driving} licen{c,s}e{,s}", "Driver's License"),
     ("licen{c,s}e{,s}", "Driver's License"),
     ("{=DL,=DLN,dl number,dl no}", "Driver's License"),
