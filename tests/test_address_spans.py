@@ -28,12 +28,18 @@ from proxy.recognizers import RecognizerDetector
         # South Asian forms: a numbered cross road, a house on a numbered street
         ("renting at Flat 304, Sai Krupa Residency, 14th Cross, HSR Layout, Bengaluru 560102 since",
          ["14th Cross"]),
-        ("Address: House 47, Street 9, Block C, Model Town, Lahore", ["House 47, Street 9"]),
+        ("we rent House 47, Street 9, Block C, Model Town, Lahore", ["House 47, Street 9"]),
         # "of" after a comma gives a person's address, not a count
         ("Okonkwo, 29, of 4 Mill Lane, Salford, was cooperative.", ["4 Mill Lane"]),
         # a Japanese block address before its ward, a Korean road
         ("my place is at 1-7-2 Sakae, Kita-ku, Kanazawa", ["1-7-2 Sakae"]),
-        ("Home address: 58-3 Yeonhui-ro 11-gil, Seodaemun-gu", ["58-3 Yeonhui-ro 11-gil"]),
+        ("we moved to 58-3 Yeonhui-ro 11-gil, Seodaemun-gu", ["58-3 Yeonhui-ro 11-gil"]),
+        # Dutch, Turkish, German and South Asian forms
+        ("nieuw adres Oudegracht 211-bis, 3511 NK. Moet ik", ["Oudegracht 211-bis"]),
+        ("ev sahibi aradı, adres Moda Cad. No:47 D:5 Kadıköy", ["Moda Cad. No:47 D:5"]),
+        ("Kiralanan: Alsancak Mah. 1453 Sok. No: 12 D: 4, Konak", ["Alsancak Mah. 1453 Sok. No: 12 D: 4"]),
+        ("Herrn Jan-Philipp Kessler\nVenloer Str. 318\n50823 Köln", ["Venloer Str. 318"]),
+        ("hum sector 4, house no. 2/118 me rehte hain", ["house no. 2/118"]),
     ],
 )
 def test_streets_found(text: str, expected: list[str]) -> None:
@@ -48,6 +54,40 @@ def test_streets_found(text: str, expected: list[str]) -> None:
 )
 def test_no_street(text: str) -> None:
     assert pattern_texts(text, "Street Address") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Address: House 47, Street 9, Block C, Model Town, Lahore", ["House 47, Street 9, Block C, Model Town, Lahore"]),
+        ("Số CCCD: 001189027461\nĐịa chỉ: Số 17 ngõ 92 Nguyễn Khánh Toàn, Cầu Giấy, Hà Nội\nMã số BHYT: DN40",
+         ["Số 17 ngõ 92 Nguyễn Khánh Toàn, Cầu Giấy, Hà Nội"]),
+        ("Anschrift: Lindenweg 4b, 04109 Leipzig (seit 2019)", ["Lindenweg 4b, 04109 Leipzig"]),
+        # no number or no capitalised word: no address line
+        ("Address: see above", []),
+        ("Address: 0x7ffe5a3c in the core dump", []),
+        ("Email address: ana@example.com", []),
+    ],
+)
+def test_an_address_label_gives_its_line(text: str, expected: list[str]) -> None:
+    """A form's address label in any language: the line after it is the address (a number and a name in it)."""
+    assert pattern_texts(text, "Street Address") == expected
+
+
+def test_postcodes_of_more_countries_stay_in_the_address_line() -> None:
+    assert _shaped("ul. Lipowa 12/4, 31-416 Kraków. Chodzi", "ul. Lipowa 12/4") == [
+        ("ul. Lipowa 12/4, 31-416 Kraków", "Street Address")]
+    assert _shaped("adres Oudegracht 211-bis, 3511 NK. Moet", "Oudegracht 211-bis") == [
+        ("Oudegracht 211-bis, 3511 NK", "Street Address")]
+
+
+def test_a_model_address_span_does_not_start_on_the_addressee_s_line() -> None:
+    from proxy.detectors.address_spans import address_start
+
+    text = "Madame Sandrine Lefèvre-Aubry\n27 rue des Tanneurs, 69002 Lyon"
+    start = text.index("Aubry")
+    assert text[address_start(text, start, len(text)):] == "27 rue des Tanneurs, 69002 Lyon"
+    assert address_start(text, text.index("27"), len(text)) == text.index("27")
 
 
 def _shaped(text: str, street: str, *others: tuple[str, str]) -> list[tuple[str, str]]:

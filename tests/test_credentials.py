@@ -57,6 +57,12 @@ def secrets(text: str) -> list[str]:
         # a hash after "password hash:" is the hash, not "hash:" as a password
         ("my admin password hash: 9c1185a5c5e9fc54612808977ee8f548b2258d31", ["9c1185a5c5e9fc54612808977ee8f548b2258d31"]),
         ("My PIN is 4821 and your OTP: 552901.", ["4821", "552901"]),
+        # other languages' password words; a client's command line; a URL's password with no user
+        ("Zugang ist User exp_bretts / Passwort Hafen!2023sftp – steht im Vault", ["Hafen!2023sftp"]),
+        ("hasło: Kot2024!x do wifi", ["Kot2024!x"]),
+        ("bumped it: redis-cli -h 10.40.2.17 -a 'R3d!s-Pr0d-2024' CONFIG SET maxclients 20000", ["R3d!s-Pr0d-2024"]),
+        ("mysql -u root -pS3cretPw1 shop < dump.sql", ["S3cretPw1"]),
+        ('REDIS_URL: "redis://:8cT4vWq2Lr9Zm7Xp@redis-master:6379/0"', ["8cT4vWq2Lr9Zm7Xp"]),
     ],
 )
 def test_credentials_found(text: str, expected: list[str]) -> None:
@@ -79,6 +85,8 @@ def test_credentials_found(text: str, expected: list[str]) -> None:
         "token = jwt.encode(payload, PRIVATE_KEY, algorithm='RS256')",
         "tests:\nshould pass: user@example.com, test.user+tag@example.org",
         "Follow her at @priyaraghu_cto. Session: 11:15 IST, 7 March 2025, Hall B.",
+        # prose after the colon
+        "Secret in version v1 cannot be handled as a Secret: illegal base64 data at input byte 20",
     ],
 )
 def test_no_credential(text: str) -> None:
@@ -120,6 +128,12 @@ def test_a_package_scope_is_no_handle() -> None:
     words = {"@hello-pangea": "Social Media Handle", "@brightwave": "Social Media Handle",
              "@lea_runs": "Social Media Handle"}
     assert [e.text for e in DetectorPipeline([Words(words)]).detect(text)] == ["@lea_runs"]
+
+
+def test_a_camel_case_identifier_or_a_word_in_backticks_is_code() -> None:
+    text = "what's the bug in parseAvatarUrl? why does `aws` fail in cron? Ask Maria at eBay."
+    words = {"parseAvatarUrl": "City/Region", "aws": "Nickname", "Maria": "Nickname", "eBay": "Company Name"}
+    assert [e.text for e in DetectorPipeline([Words(words)]).detect(text)] == ["Maria", "eBay"]
 
 
 def test_a_word_that_is_code_is_no_pii() -> None:

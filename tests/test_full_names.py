@@ -39,6 +39,20 @@ def names(text: str) -> list[tuple[str, str]]:
         ("Số hộ chiếu C7382910, tên Trần Minh Khoa, sinh ngày 05/09/2003.", [("Trần Minh Khoa", "Full Name")]),
         ("Jina langu ni Amina Wanjiru Kamau, simu 0712 345 678.", [("Amina Wanjiru Kamau", "Full Name")]),
         ("Nazywam się Aleksandra Zielińska, mieszkam w Krakowie.", [("Aleksandra Zielińska", "Full Name")]),
+        # a form's person labels, in English and other languages, and the ways forms write names
+        ("Tenant(s): Brianna Castillo and Devon Pierce\nPremises: Unit 12", [("Brianna Castillo", "Full Name"),
+                                                                               ("Devon Pierce", "Full Name")]),
+        ("Surveyor: Liam Corrigan MRICS, RICS no. 6103927", [("Liam Corrigan", "Full Name")]),
+        ("Ref. By: Dr. S. K. Bansal\nSample collected", [("S. K. Bansal", "Full Name")]),
+        ("Subscriber: Michael T. Kowalczyk    Member ID", [("Michael T. Kowalczyk", "Full Name")]),
+        ("Name, Vorname des Versicherten: Brandt, Katharina   geb. am", [("Brandt, Katharina", "Full Name")]),
+        ("Cognome e nome: FERRARESI GIULIA\nCodice fiscale", [("FERRARESI GIULIA", "Full Name")]),
+        ("Kiraya veren: Hüseyin Yıldırım, TCKN 2184", [("Hüseyin Yıldırım", "Full Name")]),
+        ("Jina la Mkopaji: Grace Wanjiru Kamau\nNambari", [("Grace Wanjiru Kamau", "Full Name")]),
+        ("Paciente: Renata Cavalcanti de Souza    Idade: 41", [("Renata Cavalcanti de Souza", "Full Name")]),
+        # a mail's display name; a name before the person's own address
+        ("Van: Ingrid van der Berg-Smit <i.vanderberg@example.nl>", [("Ingrid van der Berg-Smit", "Full Name")]),
+        ("private landlord Denise Halloran denise.h@icloud.com, £1,200", [("Denise Halloran", "Full Name")]),
     ],
 )
 def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:
@@ -53,6 +67,9 @@ def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:
         "Location: Joinville, 89201-100",
         "Faith-wise, I'm Cao Dai. My blood group is O.",
         "Good Luck - see you",  # one line of "Name - ..." is not a chat export
+        "Name: ACME LTD\nStatus: ACTIVE",  # a form value that is no one
+        "Patient: UNKNOWN MALE\n",
+        "Contact Sales Team support@example.com",  # the address repeats no part of the words before it
     ],
 )
 def test_no_name(text: str) -> None:

@@ -174,6 +174,20 @@ POSITIVES = [
     ("Số hộ chiếu C7382910, tên", "C7382910", "Passport Number"),
     ("pasaport no U12345678 ile", "U12345678", "Passport Number"),
     ("insurance member no. 88213456 on the card", "88213456", "Social Security Number"),
+    ("Subscriber: M. Kowalczyk    Member ID: 9120448375", "9120448375", "Social Security Number"),
+    ("Kiraya veren: Hüseyin Yıldırım, TCKN 21847390562", "21847390562", "Social Security Number"),
+    ("Versicherten-Nr.: M482917365\nBetriebsstätten-Nr.", "M482917365", "Social Security Number"),
+    ("Số CCCD: 001189027461\nĐịa chỉ", "001189027461", "Social Security Number"),
+    ("nato a Bologna il 02/08/1961, C.F. VNTPLA61M02A944K, residente", "VNTPLA61M02A944K", "Tax ID"),
+    ("Identifikationsnummer: 57 381 942 066\nHerrn", "57 381 942 066", "Tax ID"),
+    ("Matricule : 0048215\n\nMadame,", "0048215", "Employee ID"),
+    ("PRN: 72018934K    Seat No: B190420871", "B190420871", "Student ID"),
+    ("sudah saya transfer dari rekening BCA 5270418339, ada bukti", "5270418339", "Bank Account"),
+    ("a su cuenta ES21 2100 4713 5102 0038 9164.", "ES21 2100 4713 5102 0038 9164", "Bank Account"),
+    ("Danske Bank, sort code 95-01-26, account 41873305", "95-01-26", "Bank Account"),
+    ("Bank: Starling, 60-83-71 / 22948130", "60-83-71", "Bank Account"),
+    ("Bank: Starling, 60-83-71 / 22948130", "22948130", "Bank Account"),
+    ("Card: 5168 •••• •••• 7731\n02 Mar  LIDL", "5168 •••• •••• 7731", "Credit Card"),
     ("MSc in Nursing (matric no. 2841107M)", "2841107M", "Student ID"),
     ("Tomasz Zielinski (UPN H801200003014) joined in May", "H801200003014", "Student ID"),
     ("Escola Básica da Luz, nº de aluno 20177431.", "20177431", "Student ID"),
@@ -795,7 +809,8 @@ def test_tag_subset_restricts_output_and_recognizers() -> None:
     detector = RecognizerDetector(tags=["email address", "Phone Number"])
     text = "Mail a@b.co or call +1 415 555 0132; SSN 123-45-6789."
     assert {e.tag for e in detector.detect(text)} == {"Email Address", "Phone Number"}
-    assert {r.name for r in detector.recognizers} == {"email", "phone", "phone-spoken"}
+    # and the recognizers that read phones among other things: a table's column, a field's key
+    assert {r.name for r in detector.recognizers} == {"email", "phone", "phone-spoken", "table-column", "field-value"}
 
 
 def test_disabled_tag_still_blocks_weaker_lookalike() -> None:
@@ -965,6 +980,24 @@ def test_a_name_column_of_a_pasted_table_holds_people() -> None:
     assert found(sheet) == [("Bethany Corrigan", "Full Name"), ("Rajesh Subramanian", "Full Name")]
     assert found(csv_text) == [("Anna", "Nickname"), ("Kowalska", "Full Name"), ("Nowak", "Full Name")]
     assert found("| Plan | Name | Seats |\n|---|---|---|\n| Pro | Standard | 5 |") == []
+
+
+def test_tables_split_on_tabs_and_semicolons_and_read_field_keys() -> None:
+    """A European CSV (";"), a TSV and psql's output: their headers are field keys ("pesel", "nazwisko", "telefon",
+    "username"); a header row repeated under the query is no value."""
+    from proxy.recognizers.tables import TableColumnRecognizer
+
+    found = lambda text: [(e.text, e.tag) for e in TableColumnRecognizer().analyze(text)]
+    semicolons = ("pesel;imie;nazwisko;telefon;rozpoznanie;lek\n"
+                  "85031207415;Zofia;Krawczyk-Lis;+48 601 239 874;cukrzyca typu 2;metformina 850 mg")
+    assert found(semicolons) == [("85031207415", "Social Security Number"), ("Zofia", "Nickname"),
+                                 ("Krawczyk-Lis", "Full Name"), ("+48 601 239 874", "Phone Number"),
+                                 ("cukrzyca typu 2", "Medical Condition")]
+    tabs = "emp_id\tfull_name\tteam\nE1023\tOyelaran Adewale-Brooks\tEngineering"
+    assert found(tabs) == [("E1023", "Employee ID"), ("Oyelaran Adewale-Brooks", "Full Name")]
+    psql = ("SELECT id, username, email FROM accounts;\n  id   |  username   |  email\n-------+------------+------\n"
+            " 20331 | gh0stfox_91 | d@example.com")
+    assert found(psql) == [("gh0stfox_91", "Social Media Handle")]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

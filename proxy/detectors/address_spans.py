@@ -31,6 +31,8 @@ TAG = "Street Address"
 _POSTCODE = (
     r"(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]*\d[A-Z]{2}"  # UK: NW1 9SL
     r"|\d{3}[ \t]\d{2}"  # SE: 411 24
+    r"|\d{4}[ \t]?[A-Z]{2}(?![\w'’-])"  # NL: 3511 NK
+    r"|\d{2}-\d{3}(?!\d)"  # PL: 31-416
     r"|\d{3,6}(?:-\d{3,4})?"  # 78043, 91881-944, 775-9429, 299796
     r"|[A-Z]\d[A-Z][ \t]?\d[A-Z]\d)"  # CA: H2X 1Y4
 )
@@ -39,7 +41,7 @@ _NOT_TOWN = (
     r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August"
     r"|September|October|November|December)(?![\w'’-]))"
 )
-_TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-Þ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"
+_TOWN_WORD = rf"(?:{_NOT_TOWN}[A-ZÀ-ÖØ-ÞĀ-ɏ](?:[\w'’]|\.(?=\w))*(?:-[\w'’]+)*)"  # "İzmir", "Łódź"
 # a saint's, a mount's or a fort's town is abbreviated with a full stop: "St. Louis", "St. John's", "Ft. Worth"
 _TOWN_OPENER = r"(?:(?:St|Ste|Mt|Ft|Brgy)\.[ \t]+(?=[A-ZÀ-ÖØ-Þ]))?"  # and a Philippine barangay: "Brgy. Sabang"
 _TOWN = rf"{_TOWN_OPENER}{_TOWN_WORD}(?:[ \t]+(?:de|do|da|dos|das|del|la|le|on|upon|am|an|sur)?[ \t]*{_TOWN_WORD}){{0,3}}"
@@ -59,7 +61,9 @@ _NEXT_PART = re.compile(rf"(?:[ \t]*,[ \t]*|[ \t]+[-–][ \t]+)(?P<part>{_PART})
 _HOUSE_NUMBER = re.compile(r"\d{1,4}[A-Za-z]?")
 _MORE_OR_END = re.compile(r"[ \t]*(?:$|\n|[.;)\]]|,|[ \t][-–][ \t]|[ \t]+[A-ZÀ-ÖØ-Þ])")
 _BEFORE = re.compile(
-    r"(?:(?i:flat|unit|apt\.?|apartment|suite|room)[ \t]+[\w/-]+,[ \t]*)?"
+    # a unit, with its building's name before it ("Kordon Apt. 7, Atatürk Cd. No:152")
+    r"(?:(?:(?!(?:The|My|Our|Your|His|Her|Their|New|Old)\b)[A-ZÀ-ÖØ-Þ][\w'’-]+[ \t]+)?"
+    r"(?i:flat|unit|apt\.?|apartment|suite|room)[ \t]+[\w/-]+,[ \t]*)?"
     r"(?:(?:Blk|Block)\.?[ \t]+)?"  # a Singapore block before its number: "Blk 123 Ang Mo Kio Ave 3"
     r"(?:[A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)*[ \t]+(?:House|Court|Building|Tower|Towers|Mansions|Lodge|Heights|Residency"
     r"|Enclave|Apartments|Block|Plaza),[ \t]*)?\Z"
@@ -94,6 +98,16 @@ def _extend(text: str, start: int, end: int) -> tuple[int, int]:
     if before is not None and before.start() < start and "\n" not in text[before.start():start]:
         start = before.start()
     return start, cursor
+
+
+_NAME_LINE_BEFORE_ADDRESS = re.compile(r"[^\d\n]*\n[ \t]*(?=\d)")
+
+
+def address_start(text: str, start: int, end: int) -> int:
+    """Where a model's address span really starts: a first line without a digit before a line that opens with the
+    house number is the addressee's name ("Aubry\\n27 rue des Tanneurs": the model ran the name's last word in)."""
+    head = _NAME_LINE_BEFORE_ADDRESS.match(text, start, end)
+    return head.end() if head is not None else start
 
 
 def _cut_at_label(text: str, entity: Entity) -> tuple[int, int]:

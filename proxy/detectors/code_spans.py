@@ -14,14 +14,18 @@ from proxy.taxonomy import PiiType
 
 _CODE_TYPES = frozenset({PiiType.PER, PiiType.ORG, PiiType.LOC, PiiType.DEM})
 _EXCEPTION_NAME = re.compile(r"\w*(?:Error|Exception|Warning)\b")
+_CAMEL_CASE = re.compile(r"[a-z]+(?:[A-Z][a-z0-9]+){2,}")  # two humps: not "eBay" or "iPhone"
 
 
 def part_of_code(text: str, entity: Entity) -> bool:
     """A word that is code, not someone's name, place or job: called or indexed ("new Redis()"), the head of an
-    identifier ("manager_id", "sAMAccountName={0}"), a module before its member ("asyncio.gather"), or an exception
-    class ("SMTPAuthenticationError")."""
+    identifier ("manager_id", "sAMAccountName={0}"), a module before its member ("asyncio.gather"), an exception
+    class ("SMTPAuthenticationError"), a camel-case identifier ("parseAvatarUrl") or a word in backticks ("`aws`")."""
     if entity.type not in _CODE_TYPES:
         return False
+    if _CAMEL_CASE.fullmatch(entity.text) or (
+            entity.start > 0 and text[entity.start - 1] == "`" and text[entity.end : entity.end + 1] == "`"):
+        return True  # "parseAvatarUrl", "`aws`": an identifier, a command in backticks
     after = text[entity.end : entity.end + 2]
     if after[:1] in ("(", "_", "="):
         return True

@@ -25,6 +25,7 @@ import threading
 from typing import Any
 
 from local_models.gliner_runtime import plausible
+from proxy.detectors.address_spans import address_start
 from proxy.detectors.base import Detector, DetectorStatus
 from proxy.detectors.model_roles import role_given_to_model
 from proxy.detectors.name_spans import shape_names
@@ -233,6 +234,8 @@ class GlinerDetector(Detector):
         for span in self._runtime.predict(text, span_filter=keep):
             tag = mapping[span.label]
             start, end = trim_span(text, span.start, span.end)
+            if tag == "Street Address":
+                start = address_start(text, start, end)
             if start >= end or role_given_to_model(text, start, tag):
                 continue
             entity = Entity(text[start:end], start, end, tag, round(span.score, 4), self.name)

@@ -68,8 +68,8 @@ _NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
 _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Supt|Det|PC|DC|Capt|Rev|Revd|Judge"
     # other languages' titles before a surname or a given name ("Herr Brückner", "Pak Hendra", "prof.ssa Rinaldi")
-    r"|Herr|Frau|Mme|Mlle|Monsieur|Madame|Sra|Srta|Señora|Señor|Signora|Signor|Sig|Sig\.ra|[Pp]rof\.ssa|[Dd]ott"
-    r"|[Dd]ott\.ssa|Pak|Bapak|Ibu|Bu)\.?[ \t]+"
+    r"|Herr|Herrn|Frau|Mme|Mlle|Monsieur|Madame|Sra|Srta|Sr|Dra|Señora|Señor|Signora|Signor|Sig|Sig\.ra|[Pp]rof\.ssa"
+    r"|[Dd]ott|[Dd]ott\.ssa|Pak|Bapak|Ibu|Bu|Pani|Panem|Panu)\.?[ \t]+"
     rf"(?P<name>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
 )
 # a capitalized title right before a span the model called a given name ("Sgt [Virtanen]")
@@ -208,7 +208,14 @@ def _pet(text: str, entity: Entity) -> bool:
     return " " not in entity.text and _PET_BEFORE.search(text, max(0, entity.start - 40), entity.start) is not None
 
 
-_PRONOUNS = frozenset("i me my you your he him his she her hers it its we us our they them their".split())
+_PRONOUNS = frozenset((
+    "i me my you your he him his she her hers it its we us our they them their "
+    # other languages' pronouns that open a sentence capitalised ("Nous avons constaté", "Wir bitten"); those that
+    # are names too (Ella, Ben, Lei, Io, Oni, Ona, Du, Kami, Anda) are not listed
+    "je tu il elle nous vous ils elles moi toi eux ich er sie wir ihr uns euch yo tú él nosotros nosotras vosotros "
+    "ellos ellas usted ustedes noi voi loro você ele nós eles elas ik jij wij zij jullie hij ty wy biz siz onlar "
+    "saya aku mereka"
+).split())
 # words that address or count in a group ("hey guys, meeting moved", "Morning all", "thanks team"): nobody's name
 _GROUP_WORDS = frozenset("guys folks everyone everybody all y'all yall team people ladies gents gentlemen lads fam peeps".split())
 _NUMBER_AFTER = re.compile(r"[ \t]+(?i:number|no\.|nr\.?|nummer|#)[ \t]*:?[ \t]*[\w-]*\d")

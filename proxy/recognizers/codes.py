@@ -140,6 +140,14 @@ def credit_card_recognizer() -> PatternRecognizer:
                 requires_context=True,
                 anchors=number_anchors(13),
             ),
+            # a statement's card number with its middle hidden: the shape says card ("5168 •••• •••• 7731",
+            # "**** **** **** 1234")
+            Pattern.compile(
+                "card-masked",
+                r"(?<![\w*•-])(?:\d{4}|[*•xX]{4})[ -]?(?:[*•xX]{4}[ -]?){2}\d{4}(?![\w-])",
+                0.9,
+                gate=re.compile(r"[*•xX]{4}[ -]?[*•xX]{4}"),
+            ),
             # a card's last four digits where a card word says so: with the holder's name they pick out the card
             # ("my Visa ending 8834", "card ending in 4471", "Mastercard **** 1234", "the card xxxx-5526")
             Pattern.compile(
@@ -219,8 +227,17 @@ def bank_account_recognizer() -> PatternRecognizer:
             ),
             # a UK sort code and account number written together: the shape alone says bank account
             Pattern.compile("sort-code-account", r"(?<![\w-])\d\d-\d\d-\d\d \d{8}(?![\w-])", 0.9),
+            # the same with a slash or a comma between: two values ("Starling, 60-83-71 / 22948130")
+            Pattern.compile("sort-code-then-account", r"(?<![\w-])(?P<span>\d\d-\d\d-\d\d)[ \t]*[/,][ \t]*\d{8}(?![\w-])", 0.9,
+                            left_bound=""),
+            Pattern.compile("account-after-sort-code", r"(?<![\w-])\d\d-\d\d-\d\d[ \t]*[/,][ \t]*(?P<span>\d{8})(?![\w-])", 0.9,
+                            left_bound=""),
+            # a sort code after its label, even where it could be read as a date ("sort code 95-01-26")
+            Pattern.compile("sort-code", r"(?i:sort[ \t-]?code)[ \t]*:?[ \t]*(?P<span>\d\d-\d\d-\d\d)(?![\w-])", 0.9,
+                            left_bound=""),
         ],
-        context=Keywords.for_label("Bank Account", ["iban", "{bank ,}account", "acct"]),
+        context=Keywords.for_label("Bank Account", ["iban", "{bank ,}account", "acct", "cuenta", "conta", "compte",
+                                                    "konto", "rekening", "rachunek", "hesap", "conto"]),
         context_boost=0.05,
     )
 

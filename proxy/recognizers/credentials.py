@@ -100,7 +100,8 @@ def _aws_secret_anchors(doc: ScanText) -> list[int]:
 
 
 # The secret after "scheme://user:" and before "@host"; a URL's password is never an e-mail's local part.
-_URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{1,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
+# the user may be empty: "redis://:8cT4vWq2Lr9Zm7Xp@redis-master:6379"
+_URL_PASSWORD = r"[A-Za-z][A-Za-z0-9+.-]{1,15}://[^\s:/@]{0,64}:(?P<span>[^\s:/@]{3,128})@[A-Za-z0-9.-]+"
 
 
 # anchors at the scheme's start before each "://"; the regex is tried there only
@@ -167,12 +168,19 @@ _WORD = (
 )
 _QUOTE = r"[\"'`“”‘’]?"
 # the value: everything inside quotes, or else the shortest run that ends before punctuation and a space or the end
+# (not the first of three lower-case words: prose goes on, "a Secret: illegal base64 data at input byte 20")
 _VALUE = (r"(?:[\"'`“‘](?P<span>[^\"'`“”‘’\n]{4,128}?)[\"'`”’]"
-          r"|(?P<span2>[^\s\"'`“”‘’,;]{4,128}?)(?=[.!?)]*(?:[\s\"'`“”‘’,;]|$)))")
+          r"|(?![a-z]+[ \t]+[a-z0-9]+[ \t]+[a-z])(?P<span2>[^\s\"'`“”‘’,;]{4,128}?)(?=[.!?)]*(?:[\s\"'`“”‘’,;]|$)))")
 _AFTER_SIGN = rf"{_WORD}\s*[:=]\s*{_VALUE}"
 _AFTER_IS = rf"{_WORD}\s+is\s+{_VALUE}"
 # "pw qhT7xbyzKwp3", "password tangerine-Oyster-42": a password word right before a made-up value
-_AFTER_PASSWORD = rf"(?i:password|pw|pwd|passwd|passcode)[ \t]+{_VALUE}"
+# other languages' password words too ("Passwort Hafen!2023sftp", "contraseña: ...", "hasło ...", "şifre ...")
+PASSWORD_WORDS_ELSEWHERE = ("passwort", "kennwort", "wachtwoord", "contraseña", "contrasena", "senha", "hasło", "haslo",
+                            "şifre", "sifre", "parola", "lösenord", "losenord", "adgangskode", "salasana", "heslo")
+_AFTER_PASSWORD = rf"(?i:password|pw|pwd|passwd|passcode|{'|'.join(PASSWORD_WORDS_ELSEWHERE)}|mot de passe)[ \t]*:?[ \t]+{_VALUE}"
+# a password given to a client on its command line: "redis-cli -h 10.40.2.17 -a 'R3d!s-Pr0d-2024'", "mysql -pS3cret"
+_CLI_PASSWORD = (r"\b(?:redis-cli[^\n]*?[ \t]-a|mysql(?:dump|admin)?[^\n]*?[ \t]-p(?=[^\s-])|[^\n]*?[ \t]--pass(?:word)?[ =])"
+                 r"[ \t]*['\"]?(?P<span>[^\s'\"]{4,128})")
 _KEYWORD_FIRST_WORDS = ("wifi", "wi-fi", "admin", "root", "account", "login", "email", "db", "database", "password",
                         "passwd", "passphrase", "passcode", "pwd", "api", "apikey", "api_key", "api-key",
                         "secret", "secret_key", "client", "client_secret", "access", "access_token", "auth",
@@ -199,6 +207,15 @@ def _plausible_value(value: str) -> bool:
     return (value.casefold() not in _NOT_VALUES and not value.startswith(("${", "<", "{{", "$("))
             and bool(set(value) - set("*xX•.")) and _PLACEHOLDER.search(value) is None
             and _NOT_LITERAL.search(value) is None)
+
+
+_APP_PASSWORD = re.compile(r"[a-z]{4}(?: [a-z]{4}){3}")  # a mail provider's app password: "wqhz pkvt rmbe xjsa"
+
+
+def plausible_secret(value: str) -> bool:
+    """A field's value that can be a secret (`proxy.recognizers.fields`): made up, no placeholder, no code, no
+    spaces but an app password's."""
+    return _config_value(value) and (" " not in value or _APP_PASSWORD.fullmatch(value) is not None)
 
 
 def _secret_looking(value: str) -> bool:
@@ -233,7 +250,10 @@ def credential_recognizer() -> PatternRecognizer:
     ]
     patterns += [
         Pattern.compile("password-then-value", _AFTER_PASSWORD, 0.9, validator=_secret_looking, left_bound="",
-                        anchors=word_anchors(("password", "pw", "pwd", "passwd", "passcode"))),
+                        anchors=word_anchors(("password", "pw", "pwd", "passwd", "passcode", "mot",
+                                              *PASSWORD_WORDS_ELSEWHERE))),
+        Pattern.compile("command-line-password", _CLI_PASSWORD, 0.95, validator=_secret_looking, left_bound="",
+                        gate=re.compile(r"redis-cli|mysql|--pass")),
         Pattern.compile("telegram-bot-token", _TELEGRAM.pattern, 0.99, anchors=_telegram_anchors),
         Pattern.compile("auth-header", _AUTH_HEADER, 0.97, anchors=word_anchors(("basic", "bearer", "token"))),
         Pattern.compile("config-entry", _CONFIG_ENTRY, 0.95, validator=_config_value,

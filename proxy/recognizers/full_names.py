@@ -26,6 +26,7 @@ from collections.abc import Iterator
 
 from proxy.entities import Entity
 from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.companies import LEGAL_FORMS
 from proxy.recognizers.given_names import NOT_NAMES
 from proxy.recognizers.scan import ScanText
 from proxy.recognizers.streets import KINDS_AFTER, KINDS_BEFORE
@@ -53,13 +54,41 @@ _PERSON_LABEL = (
     r"|[Pp]assenger(?:[ \t]+\d{1,2})?|[Dd]river|[Cc]laimant|[Pp]olicy[ \t]?holder|[Ee]mergency [Cc]ontact"
     r"|[Nn]ext of [Kk]in|[Gg]uardian|[Pp]arent|[Pp]upil|[Cc]ustomer|[Cc]lient|[Aa]ccount [Hh]older|[Cc]ardholder"
     r"|[Cc]andidate|[Rr]eferee|[Rr]eport(?:ed)? by|[Pp]repared by|[Ss]ubmitted by|[Ss]igned|[Aa]ttendee|[Gg]uest"
-    r"|[Ss]tudent|[Bb]orrower|[Ss]ender|[Rr]ecipient)"
+    r"|[Ss]tudent|[Bb]orrower|[Ss]ender|[Rr]ecipient|[Tt]enant\(s\)|[Tt]enants|[Ll]andlord|[Ll]andlady|[Ss]urveyor"
+    r"|[Ss]ubscriber|[Dd]efendant|[Pp]laintiff|[Cc]omplainant|[Rr]espondent|[Vv]ictim|[Ii]nsured|[Bb]eneficiary"
+    r"|[Dd]ependent|[Dd]ebtor|[Cc]reditor|[Gg]uarantor|[Ee]xecutor|[Dd]eceased|[Ss]pouse|[Ll]essor|[Ll]essee"
+    r"|[Rr]equested by|[Rr]eferred by|[Rr]ef\.?[ \t]?[Bb]y|[Aa]pproved by|[Aa]uthori[sz]ed by|[Ii]nterviewer|[Aa]ttn"
+    r"|[Ss]upervisor|[Ll]ine [Mm]anager|[Cc]onsultant|[Pp]hysician|GP|[Tt]eacher|[Tt]utor|[Aa]ssignee|[Rr]eporter)"
+)
+# the same labels in other languages' forms and letters: "Paciente:", "Kiracı:", "Cognome e nome:", "Van:"/"Aan:" (a
+# Dutch mail's From/To), "Name, Vorname des Versicherten:", "Họ tên người bệnh:", "Jina la Mkopaji:"
+_PERSON_LABEL_ELSEWHERE = (
+    r"(?i:paciente|paziente|patientin|pasien|mgonjwa|hasta|bệnh nhân|họ(?: và)? tên(?: người bệnh)?|kirac[ıi]"
+    r"|kiraya veren|ev sahibi|locatore|conduttore|locataire|bailleur|propriétaire|inquilin[oa]|arrendador[a]?"
+    r"|arrendatari[oa]|mieter(?:in)?|vermieter(?:in)?|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|élève|alumn[oa]|alun[oa]"
+    r"|schüler(?:in)?|huurder|verhuurder|werknemer|wierzyciel|dłużnik|najemca|wynajmujący|pracownik|van|aan|von"
+    r"|cognome e nome|nome e cognome|name, vorname(?: des versicherten)?|nom et prénom|nom|prénom|apellidos y nombre"
+    r"|nombre y apellidos|nombre completo|nome completo|ad soyad|adı soyadı|imię i nazwisko|nazwisko i imię"
+    r"|solicitante|médico|medico|arzt|ärztin|titular|beneficiari[oa]|beneficiário|emplead[oa]|funcionári[oa]"
+    r"|dipendente|salariée?|karyawan|pegawai|penyewa|pemilik|mkopaji|jina la [^\W\d_]+)"
 )
 _LINE_START = r"(?:^|\n)[ \t]*(?:[-•*][ \t]*)?"
+# a form's other ways of writing a name: "FERRARESI GIULIA", "Brandt, Katharina", "ADEYEMI, Oluwaseun Temitope",
+# "S. K. Bansal", "Michael T. Kowalczyk"
+_CAPS_WORD = r"[A-ZÀ-ÖØ-ÞĀ-ɏ][A-ZÀ-ÖØ-ÞĀ-ɏ'’-]+"
+_FORM_NAME = (rf"{_CAPS_WORD}(?:[ ]{_CAPS_WORD}){{1,3}}(?![\w'’-])|(?:{_CAPS_WORD}|{_WORD}),[ ]{_WORD}(?:[ ]{_WORD}){{0,2}}"
+              rf"|(?:[A-Z]\.[ ]?){{1,3}}{_WORD}|{_WORD}[ ][A-Z]\.[ ]{_WORD}")
 _LABELLED = re.compile(
-    rf"{_LINE_START}(?:(?P<surname_label>{_SURNAME_LABEL})|(?P<given_label>{_GIVEN_LABEL})|{_PERSON_LABEL})"
-    rf"[ \t]*[:：][ \t]*{_TITLE}(?P<name>{_FULL}|{_WORD}){_END}"
+    rf"{_LINE_START}(?:(?P<surname_label>{_SURNAME_LABEL})|(?P<given_label>{_GIVEN_LABEL})|{_PERSON_LABEL}"
+    rf"|{_PERSON_LABEL_ELSEWHERE})"
+    rf"[ \t]*[:：][ \t]*{_TITLE}(?P<name>{_FORM_NAME}|{_FULL}|{_WORD}){_END}"
+    # a second person after "and": "Tenant(s): Brianna Castillo and Devon Pierce"
+    rf"(?:[ \t]+(?:and|&|und|et|y|e|en|i|ve)[ \t]+{_TITLE}(?P<name2>{_FULL}){_END})?"
 )
+# a mail's display name before its address ("Ingrid van der Berg-Smit <i.vanderberg@...>"), or a name before the
+# person's own address that repeats a part of it ("landlord Denise Halloran denise.h@icloud.com")
+_DISPLAY_NAME = re.compile(rf"(?<![\w'’.-])[\"']?(?P<name>{_FULL})[\"']?[ \t]*<[\w.+-]+@[\w-]+\.")
+_NAME_BEFORE_OWN_MAIL = re.compile(rf"(?<![\w'’.-])(?P<name>{_FULL})[ \t]+\(?(?P<local>[\w.+-]+)@[\w-]+\.")
 _SELF = re.compile(
     rf"(?:\b(?:I'm|I’m|I am|[Mm]y name is|[Mm]y name's|[Tt]his is|under my name,)|\bme,)[ \t]+{_TITLE}(?P<name>{_FULL})"
     rf"(?=[ \t]*(?:[,;(\n]|[ \t](?:and|from|here)\b))"
@@ -96,10 +125,17 @@ STREET_WORDS = frozenset(
 ) - frozenset("Dr Close Court Row Walk Rise Place Quay Parade Circle Broadway".split())  # also surnames, a title
 
 
+# what a form's name field holds when it holds no one's name ("Patient: UNKNOWN MALE", "Name: ACME LTD")
+_FORM_VALUES = frozenset(form.casefold().rstrip(".") for form in LEGAL_FORMS) | frozenset(
+    "unknown male female none nil pending tbc tbd anonymous redacted withheld same self other not applicable "
+    "n/a various".split())
+
+
 def _clean(name: str) -> str | None:
     """The name, or None when a word in it is not a name ("Monday", "Rua") or does not start with a capital."""
-    words = name.split()
-    if any(word in NOT_NAMES or word in STREET_WORDS for word in words):
+    words = name.replace(",", " ").split()
+    if any(word in NOT_NAMES or word.title() in NOT_NAMES or word in STREET_WORDS or word.casefold() in _FORM_VALUES
+           for word in words):
         return None
     if not all(word[0].isupper() or word in _PARTICLES for word in words):
         return None
@@ -134,6 +170,15 @@ class FullNameRecognizer(PatternRecognizer):
                         yield from self._entity(raw, match, "Nickname", "given-name-label")
                     continue
                 yield from self._entity(raw, match, "Full Name", "label")
+                if match.group("name2"):
+                    yield from self._entity(raw, match, "Full Name", "label", group="name2")
+        if "@" in raw:
+            for match in _DISPLAY_NAME.finditer(raw):
+                yield from self._entity(raw, match, "Full Name", "mail-display-name")
+            for match in _NAME_BEFORE_OWN_MAIL.finditer(raw):
+                local = match.group("local").casefold()
+                if any(len(word) >= 3 and word.casefold() in local for word in match.group("name").split()):
+                    yield from self._entity(raw, match, "Full Name", "name-before-own-mail")
         for match in _SELF.finditer(raw):
             yield from self._entity(raw, match, "Full Name", "self")
         for match in _SELF_ELSEWHERE.finditer(raw):
@@ -151,8 +196,8 @@ class FullNameRecognizer(PatternRecognizer):
                 for match in speakers:
                     yield from self._entity(raw, match, "Full Name", "chat-speaker")
 
-    def _entity(self, raw: str, match: re.Match[str], tag: str, pattern: str) -> Iterator[Entity]:
-        start, end = match.span("name")
+    def _entity(self, raw: str, match: re.Match[str], tag: str, pattern: str, group: str = "name") -> Iterator[Entity]:
+        start, end = match.span(group)
         name = _clean(raw[start:end])
         if name is None:
             return

@@ -91,12 +91,18 @@ _HOME_PATH = r"(?:/home/|/Users/|[A-Za-z]:\\Users\\|[A-Za-z]:/Users/)(?P<span>[A
 _SYSTEM_USERS = frozenset(
     "root ubuntu user users admin administrator runner shared public default guest ec2-user app node vscode "
     "codespace jenkins www-data circleci travis builder username you me your_name yourname name runneradmin "
-    "appveyor vagrant pi docker git".split()
+    "appveyor vagrant pi docker git postgres mysql sa dbuser dbadmin deploy deployer ansible nobody daemon "
+    "service svc test tester demo".split()
 )
 
 
+def is_system_user(value: str) -> bool:
+    """An account every machine or service has ("root", "ubuntu", "postgres"): no one's name."""
+    return value.casefold() in _SYSTEM_USERS
+
+
 def _a_person_s_account(value: str) -> bool:
-    return value.casefold() not in _SYSTEM_USERS
+    return not is_system_user(value)
 
 
 def handle_recognizer() -> PatternRecognizer:

@@ -69,10 +69,17 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         "uscis {number,no},{número,numero} a}",
         "Social Security Number",
     ),
+    # Turkey's TCKN, Vietnam's citizen ID and health insurance cards, a German insurance number, India's hospital ID
+    ("{=TCKN,=CCCD,=CMND,số cccd,=BHYT,mã số bhyt,versicherten-nr,versicherten nr,=UHID,carteirinha}",
+     "Social Security Number"),
+    ("{identifikationsnummer,=IdNr,=NIP,=C F,=CF}", "Tax ID"),  # "C.F." is the words C and F
+    ("{matricule,matricule salarié}", "Employee ID"),
+    ("{=PRN,seat {no,number},=INE,common app id,=CAS {number,no}}", "Student ID"),
+    ("{{nomor ,no ,no. ,}rekening,=rek}", "Bank Account"),
     ("sevis{, id, number, no}", "Student ID"),
     ("loan {number,no,account{, number, no}}", "Bank Account"),
     # a health plan's member number ("Aetna member id W284719365", "insurance member no. 88213")
-    ("{insurance,plan,health plan,insurer} member {id,number,no}", "Social Security Number"),
+    ("{insurance ,plan ,health plan ,insurer ,}member {id,number,no}", "Social Security Number"),
     # a bare "btw" is chat's "by the way", so only "btw id"/"btw nummer" are the Dutch VAT label
     ("{vat{, id, number, no},btw {id,nummer},fiscal code,codice fiscale,numéro fiscal}", "Tax ID"),
     (
@@ -115,7 +122,7 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
         NOT_PII,
     ),
     (
-        "{order,invoice,ticket,reference,tracking,confirmation,booking,customer,user,member,transaction,device,"
+        "{order,invoice,ticket,reference,tracking,confirmation,booking,customer,user,transaction,device,"
         "session,application,client,subscriber,product,patient} id {number,no}",
         NOT_PII,
     ),
@@ -196,7 +203,7 @@ def _looks_like_id(token: str) -> bool:
 _US_SSN_WORDS = ("ssn", "social security")
 
 
-def _possible_ssn(digits: str) -> bool:
+def possible_ssn(digits: str) -> bool:
     """Whether nine digits have an issuable SSN's parts: no area 000, 666 or 9xx, no group 00, no serial 0000.
     stdnum's `is_valid` also refuses a few publicised numbers ("078-05-1120", from a wallet insert); beside an SSN
     label those are still written as someone's SSN."""
@@ -270,7 +277,7 @@ class LabelledIdRecognizer(PatternRecognizer):
             return None  # no label, or "order"/"invoice"/... is nearer than any ID label
         if hit.label == "Social Security Number" and hit.keyword.lower().startswith(_US_SSN_WORDS):
             digits = re.sub(r"\D", "", span)
-            if len(digits) == 9 and not _possible_ssn(digits):
+            if len(digits) == 9 and not possible_ssn(digits):
                 return None  # an SSN label does not excuse an impossible SSN (000-, 666-, 9xx-)
         return hit.label
 

@@ -31,7 +31,8 @@ KINDS_BEFORE = (
     "Rua Avenida Av. Calle Carrer Via Viale Corso Piazza Piazzale Vicolo Rue Strada Plaza Praça Largo Travessa Alameda "
     "Paseo Avinguda Rambla Ulica ul."
 ).split()
-JOINED_KINDS = "strasse straße str. gasse weg allee platz gatan gata gade vej veien vegen laan straat plein".split()
+JOINED_KINDS = ("strasse straße str. gasse weg allee platz gatan gata gade vej veien vegen laan straat plein gracht kade "
+                "singel dijk steeg").split()
 
 _NAME_WORD = r"[A-ZÀ-ÖØ-Þ][\w'’-]*"
 _NUMBER = r"\d{1,5}[A-Za-z]?(?:[ \t]*[-/][ \t]*\d{1,5}[A-Za-z]?)?"
@@ -63,6 +64,17 @@ def _not_after_a_count(anchors: Anchors) -> Anchors:
         return [pos for pos in anchors(doc) if _COUNT_BEFORE.search(text, max(0, pos - 16), pos) is None]
 
     return filtered
+
+
+_ADDRESS_LABEL = (
+    r"(?i:(?:home |postal |residential |current |permanent |mailing )?address|adresse|anschrift|wohnanschrift|dirección"
+    r"|direccion|domicilio|endereço|endereco|morada|indirizzo|residenza|adres|adresa|alamat|anwani|địa chỉ|dia chi)"
+)
+# where an address line stops before the line does: a lower-case clause or another field after a comma, a column
+# gap, a dash ("... 4000 Liège — current rent €1,050"), or a sentence that goes on in lower case ("..., Leeds LS1 2AB, phone 0771 ...", "... 2AB. Please send it")
+_ADDRESS_LINE_ENDS = (r",[ \t]*(?:[a-z]|(?i:tel|phone|mobile|cell|email|e-mail|fax|dob|ph)\b)|[ \t]{2,}|\t|[ \t][—–-][ \t]"
+                      r"|[.!?][ \t]+[A-Z][a-z]*[ \t]+[a-z]")
+_TURKISH_KIND = r"(?:Caddesi|Cad|Cd|Sokağı|Sokak|Sok|Sk|Bulvarı|Blv|Mahallesi|Mah)"
 
 
 def _gated(name: str, source: str, gate: str) -> Pattern:
@@ -144,9 +156,43 @@ def street_recognizer() -> PatternRecognizer:
                 rf"(?<![\w-]){_NUMBER},?[ \t]+[A-Z][a-z]+-(?:ro|gil|daero)(?:[ \t]+\d{{1,4}}(?:beon)?-?gil)?(?![\w'’-])",
                 r"[a-z]-(?:ro|gil|daero)\b",
             ),
+            # Turkey: the neighbourhood, the street and its kind, then "No:" and the flat ("Moda Cad. No:47 D:5",
+            # "Alsancak Mah. 1453 Sok. No: 12 D: 4")
+            _gated(
+                "turkish-no",
+                rf"(?<![\w'’-])(?:(?:{_NAME_WORD}|\d{{1,5}})(?:[ \t]+{_NAME_WORD}){{0,3}}[ \t]+{_TURKISH_KIND}\.?,?[ \t]+){{1,3}}"
+                r"No[ \t]*:[ \t]*\d{1,4}[A-Z]?(?:/\d{1,3})?(?:[ \t]+(?:D|Daire|Kat)[ \t]*:[ \t]*\d{1,3})*(?![\w'’-])",
+                r"No ?: ?\d",
+            ),
+            # a form's address label and the line after it, in any language ("Address: ...", "Địa chỉ: Số 17 ngõ 92
+            # Nguyễn Khánh Toàn, Cầu Giấy, Hà Nội", "Anschrift: ..."): a number and a capitalised word make it a place;
+            # the label makes it surer than the model's reading of a town in it ("..., Model Town, Lahore")
+            Pattern.compile(
+                "address-label",
+                rf"(?m)^[ \t]*(?:[-•*][ \t]*)?{_ADDRESS_LABEL}[ \t]*[:：][ \t]*"
+                r"(?P<span>(?=[^\n]{0,60}\d)(?=[^\n]{0,80}[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][a-zà-öø-ÿĀ-ɏḀ-ỿ]{2})"
+                rf"(?:(?!{_ADDRESS_LINE_ENDS})[^\n(;|]){{6,118}}(?<=[^\s,.]))",
+                0.9,
+                left_bound="",
+                gate=re.compile(rf"{_ADDRESS_LABEL}[ \t]*[:：]"),
+            ),
+            # Germany: a street of separate words, then the number ("Venloer Str. 318", "Kölner Straße 12a")
+            _gated(
+                "german-name-kind-number",
+                rf"(?<![\w'’-]){_NAME_WORD}(?:[ \t]+{_NAME_WORD}){{0,2}}[ \t]+(?:Str\.|Straße|Strasse|Allee|Platz|Gasse|Ring|Damm"
+                rf"|Chaussee|Ufer|Weg)[ \t]+{_NUMBER}(?![\w'’-])",
+                r"(?:Str\.|Straße|Strasse|Allee|Platz|Gasse|Ring|Damm|Chaussee|Ufer|Weg) \d",
+            ),
+            # South Asia: a house number alone ("house no. 2/118", "H.No. 12-3-456")
+            _gated(
+                "house-number",
+                r"(?<![\w-])(?:(?i:house)[ \t]+(?i:no|number)\.?|H\.[ \t]?No\.?)[ \t]*\d{1,4}(?:[/-]\d{1,4}){0,2}[A-Z]?(?![\w'’-])",
+                r"(?i:house (?:no|number)|H\. ?No)",
+            ),
             Pattern.compile(
                 "joined-kind-number",
-                rf"(?<![\w'’-])[A-ZÀ-ÖØ-Þ][\w'’-]{{3,}}(?i:{_JOINED})[ \t]+{_NUMBER}(?![\w'’-])",  # not "Niigata 376"
+                # a Dutch house number's suffix: "Oudegracht 211-bis", "Prinsengracht 12-hs"
+                rf"(?<![\w'’-])[A-ZÀ-ÖØ-Þ][\w'’-]{{3,}}(?i:{_JOINED})[ \t]+{_NUMBER}(?:-(?:bis|ter|hs|[a-z]))?(?![\w'’-])",  # not "Niigata 376"
                 SCORE,
                 gate=re.compile(rf"(?i:{_JOINED})[ \t]+\d"),
             ),

@@ -1,0 +1,256 @@
+"""Values under a field name that says what they are: machine-made text names its PII.
+
+A JSON record, a YAML fixture, an XML message, an .env line, a query string, an LDIF entry, an SQL INSERT and a
+.netrc all label each value with a key ("first_name", "login", "NationalId", "tijdelijk_wachtwoord", "address1"),
+and the value has no other context: "jdelacroix", "Krawczyk-Lis", "Welkom2024!Tulp". The key says which tag the
+value would have; the value must also have that tag's shape (a name's capitals, a handle's characters, a
+password that is no placeholder), so "name: ledger-api" or "user: ${DB_USER}" stay. Keys are compared in one
+normal form (`field_key`: "FirstName", "first-name" and "first_name" are "first_name"); an ID key is read by the
+identifiers' labels ("vat_id", "pesel"). Pasted tables read the same keys in their header (`tables`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from proxy.entities import Entity
+from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.companies import LEGAL_FORMS
+from proxy.recognizers.credentials import plausible_secret
+from proxy.recognizers.full_names import NAME_PARTICLE, NAME_PARTICLES, NAME_WORD
+from proxy.recognizers.given_names import NOT_NAMES
+from proxy.recognizers.handles import is_system_user
+from proxy.recognizers.identifiers import ID_TAGS, id_column_tag, is_id_token, possible_ssn
+from proxy.recognizers.scan import ScanText
+
+SCORE = 0.85
+
+
+def _keys(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# normal-form keys (see `field_key`) -> tag; a key also counts with a prefix ("customer_first_name", "user_login")
+FIELD_TAGS: dict[str, str] = {
+    **dict.fromkeys(_keys(
+        "username user_name login login_name uid nickname nick handle screen_name github gitlab twitter instagram "
+        "telegram discord slack sam_account_name samaccountname"), "Social Media Handle"),
+    **dict.fromkeys(_keys(
+        "first_name firstname given_name givenname forename vorname voornaam prenom prénom imie imię nombre"),
+        "Nickname"),
+    **dict.fromkeys(_keys(
+        "last_name lastname surname family_name familyname nachname achternaam nazwisko apellido apellidos cognome "
+        "full_name fullname display_name displayname customer_name contact_name account_holder cardholder "
+        "card_holder holder_name patient_name employee_name naam nom"), "Full Name"),
+    **dict.fromkeys(_keys(
+        "address address1 address_1 address_line1 address_line_1 line1 street street_address home_address "
+        "postal_address adres adresse direccion dirección endereco endereço indirizzo anschrift"), "Street Address"),
+    **dict.fromkeys(_keys(
+        "password passwd pwd pass passwort kennwort wachtwoord tijdelijk_wachtwoord contrasena contraseña senha haslo "
+        "hasło sifre şifre mot_de_passe motdepasse secret client_secret secret_key api_key apikey access_token "
+        "refresh_token id_token auth_token token csrf csrf_token csrftoken xsrf_token session_id sessionid "
+        "remember_me remember_token app_key private_key"), "Password Hash"),
+    **dict.fromkeys(_keys(
+        "phone phone_number mobile mobile_number tel telephone telefon telefono teléfono telefone cell msisdn "
+        "whatsapp"), "Phone Number"),
+    **dict.fromkeys(_keys(
+        "diagnosis diagnoses diagnose diagnosis_text condition conditions medical_condition rozpoznanie diagnostico "
+        "diagnóstico diagnostic diagnosi"), "Medical Condition"),
+}
+# the keys that name their value after any prefix
+_SUFFIX_KEYS = _keys("username password passwd pwd secret token phone mobile surname lastname firstname address "
+                     "diagnosis")
+# a bare "name" may name a product, a plan or a service: a person there has two name words (also in `tables`)
+BARE_NAME = "name"
+_BARE_NAME_KEYS = frozenset({"name", "naam", "nom"})
+_NAME_SHAPES = {"Full Name": re.compile(rf"{NAME_WORD}(?:[ ](?:{NAME_PARTICLE}[ ])?{NAME_WORD}){{0,3}}"),
+                "Nickname": re.compile(NAME_WORD)}
+# a name field's values that are not people: a company ("Acme Corp") or a table's own words ("Total")
+_NOT_PEOPLE = frozenset(form.casefold().rstrip(".") for form in LEGAL_FORMS) | {
+    "total", "totals", "sum", "subtotal", "average", "mean", "unknown", "none", "null", "n/a", "tbd", "vacant",
+    "group", "team", "department", "company", "corporation", "holdings", "bank", "services", "solutions"}
+
+
+def name_cell(tag: str, cell: str) -> bool:
+    """Whether a table cell or a field's value is a person's name ("Full Name") or given name ("Nickname")."""
+    words = cell.split()  # the letter ranges mix cases: each word but a particle starts with a capital
+    return _NAME_SHAPES[tag].fullmatch(cell) is not None \
+        and not any(word in NOT_NAMES or word.casefold() in _NOT_PEOPLE for word in words) \
+        and all(word[0].isupper() for word in words if word not in NAME_PARTICLES)
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_MACHINE_KEY = re.compile(r"[_.]|[a-z][A-Z]")
+
+
+def field_key(key: str) -> str:
+    """One normal form for a key: "FirstName", "first-name", "First Name" -> "first_name"."""
+    return re.sub(r"[^\w]+", "_", _CAMEL.sub("_", key.strip().strip("\"'"))).strip("_").casefold()
+
+
+def field_tag(key: str) -> str | None:
+    """The tag a field's key names, or None: its whole normal form, its last one or two words ("customer_
+    first_name"), or an ID label ("vat_id", "national_id", "pesel")."""
+    norm = field_key(key)
+    if not norm or len(norm) > 40:
+        return None
+    if norm in _BARE_NAME_KEYS:
+        return BARE_NAME
+    words = norm.split("_")
+    for tail in (norm, "_".join(words[-2:])):
+        if tail in FIELD_TAGS:
+            return FIELD_TAGS[tail]
+    if words[-1] in _SUFFIX_KEYS:  # "db_password", "home_phone"; not "last_login", a time
+        return FIELD_TAGS[words[-1]]
+    # an ID only under a machine's key ("vat_id", "NationalId"); a prose label ("SSN: ...") is the identifiers' own
+    if not _MACHINE_KEY.search(key.strip().strip("\"'")):
+        return None
+    tag = id_column_tag(norm.replace("_", " "))
+    return tag if tag in ID_TAGS else None
+
+
+_HANDLE = re.compile(r"[A-Za-z][\w.-]{1,38}")
+_NOT_A_HANDLE = frozenset("true false null none nil yes no test admin user guest anonymous default unknown".split())
+_PHONE = re.compile(r"\+?[\d(][\d ()./-]{5,22}\d")
+_PLACE_WORD = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][a-zà-öø-ÿĀ-ɏḀ-ỿ]{2}")  # a street's or a town's capitalised name
+_CONDITION = re.compile(r"[^\W\d_][\w' ,-]{2,58}\w")  # "cukrzyca typu 2", not an ICD code alone ("E11.9")
+_PLACEHOLDER = re.compile(r"^(?:\$\{|\$[A-Z_]+$|<|\{\{|%\(|\*+$|x+$)|(?i:^(?:changeme|redacted|hidden|secret|password|example"
+                          r"|your[\w-]*)$)")
+
+
+def value_fits(tag: str, value: str) -> bool:
+    """Whether `value` has the shape of what `tag` names (see the module doc)."""
+    if tag == BARE_NAME:
+        return len(value.split()) >= 2 and name_cell("Full Name", value)
+    if tag in ("Full Name", "Nickname"):
+        return name_cell(tag, value)
+    if tag == "Social Media Handle":
+        return (_HANDLE.fullmatch(value) is not None and "@" not in value and value.casefold() not in _NOT_A_HANDLE
+                and not is_system_user(value))
+    if tag == "Street Address":
+        return 6 <= len(value) <= 120 and any(c.isdigit() for c in value) and _PLACE_WORD.search(value) is not None \
+            and "@" not in value and "://" not in value
+    if tag == "Password Hash":
+        return _PLACEHOLDER.search(value) is None and plausible_secret(value)
+    if tag == "Phone Number":
+        return _PHONE.fullmatch(value) is not None and sum(c.isdigit() for c in value) >= 7
+    if tag == "Medical Condition":
+        return _CONDITION.fullmatch(value) is not None
+    if tag == "Social Security Number" and len(digits := re.sub(r"\D", "", value)) == 9 and len(value) <= 11:
+        return possible_ssn(digits)  # a US number's shape: "000123456" is no SSN whatever the key says
+    if tag in ID_TAGS:  # six characters at least: "applicant_id=88213" in a traceback is a record's number
+        return len(value) >= 6 and is_id_token(value)
+    return False
+
+
+# key and value in each syntax: "key": "value" (also escaped inside a JSON string), <Key>value</Key>, a YAML or
+# header line, key=value (an .env, a query string, logfmt, LDIF), and a .netrc's "login X" / "password X"
+_QUOTED = re.compile(r"""(?P<q>\\?["'])(?P<key>[A-Za-z_][\w .-]{0,40})(?P=q)\s*:\s*(?P=q)(?P<value>[^"'\\\n]{1,200})(?P=q)""")
+_XML = re.compile(r"<(?P<key>[A-Za-z][\w.-]{0,40})>(?P<value>[^<>\n]{1,200})</(?P=key)>")
+_YAML = re.compile(r"(?m)^[ \t]*(?:-[ \t]+)?(?P<key>[A-Za-z_][\w.-]{0,40})[ \t]*:[ \t]+[\"']?(?P<value>[^\n\"'#]{1,200}?)[\"']?"
+                   r"[ \t]*(?:#[^\n]*)?$")
+# an unquoted value runs to a space, "&" or ";" (a comma inside a query string's value stays: "address=18+Marlowe
+# +Crescent,+Didsbury", but not one before the next key: LDIF's "uid=rkalinowska,ou=people"); a mail provider's app password holds spaces ("MAIL_PASSWORD=wqhz pkvt rmbe xjsa")
+_ASSIGNED = re.compile(r"(?<![\w.-])(?P<key>[A-Za-z_][\w.-]{0,40})=(?:\"(?P<dq>[^\"\n]{1,200})\"|'(?P<sq>[^'\n]{1,200})'"
+                       r"|(?P<value>[a-z]{4}(?: [a-z]{4}){3}(?![\w])|(?:[^\s&;,'\"]|,(?![\w.-]+=)(?=[^\s,]))+))")
+_NETRC = re.compile(r"(?<![\w-])(?P<key>login|password|account)[ \t]+(?P<value>[^\s]+)")
+_NETRC_FILE = re.compile(r"(?m)^[ \t]*(?:machine|default)[ \t]")
+# a Netscape cookie jar's line: domain, flag, path, secure, expiry, then the cookie's name and value
+_COOKIE_JAR = re.compile(r"(?m)^(?:#HttpOnly_)?[^\s#]\S*\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t(?P<key>[^\t\n]+)\t"
+                         r"(?P<value>[^\t\n]+)$")
+# SQL rows under their column list: "INSERT INTO users (id, username, ...) VALUES (501, 'jdelacroix', ...), (...)"
+# and a dump's "COPY patients (id, name, ...) FROM stdin;" with tab-separated lines up to "\."
+_INSERT = re.compile(r"(?i:insert[ \t]+into)[ \t]+[\w.\"`\[\]]+[ \t]*\((?P<columns>[^()]{1,600})\)\s*(?i:values)\s*")
+_SQL_ROW_START = re.compile(r"\s*,?\s*\(")
+_SQL_VALUE = re.compile(r"\s*(?:'(?P<text>(?:[^'\n]|'')*)'|(?P<bare>[^,()'\s]+(?:\([^()]*\))?))\s*(?P<end>[,)])")
+_COPY = re.compile(r"(?i:copy)[ \t]+[\w.\"]+[ \t]*\((?P<columns>[^()]{1,600})\)[ \t]+(?i:from[ \t]+stdin)[^\n]*\n")
+# an SSH log's user ("Accepted publickey for kpetrosyan from 37.120.155.18", "Failed password for invalid user x")
+_SSH_USER = re.compile(r"\b(?:(?:Accepted|Failed)[ \t]+(?:password|publickey|keyboard-interactive/pam|none)[ \t]+for"
+                       r"(?:[ \t]+invalid[ \t]+user)?|[Ii]nvalid[ \t]+user)[ \t]+(?P<value>[a-z_][\w.-]{1,31})[ \t]+from[ \t]+\d")
+
+
+def keyed_values(text: str) -> Iterator[tuple[str, int, int]]:
+    """(key, value start, value end) of every keyed value in the text's syntaxes."""
+    if ":" in text:
+        for match in _QUOTED.finditer(text):
+            yield match.group("key"), match.start("value"), match.end("value")
+        for match in _YAML.finditer(text):
+            yield match.group("key"), match.start("value"), match.end("value")
+    if "</" in text:
+        for match in _XML.finditer(text):
+            yield match.group("key"), match.start("value"), match.end("value")
+    if "=" in text:
+        for match in _ASSIGNED.finditer(text):
+            group = next(g for g in ("dq", "sq", "value") if match.group(g) is not None)
+            yield match.group("key"), match.start(group), match.end(group)
+    if _NETRC_FILE.search(text):
+        for match in _NETRC.finditer(text):
+            yield match.group("key"), match.start("value"), match.end("value")
+    if "\t" in text:
+        for match in _COOKIE_JAR.finditer(text):
+            yield match.group("key"), match.start("value"), match.end("value")
+    yield from _sql_values(text)
+
+
+def _columns(listed: str) -> list[str]:
+    return [column.strip().strip("\"`[]") for column in listed.split(",")]
+
+
+def _sql_values(text: str) -> Iterator[tuple[str, int, int]]:
+    """Each value of an INSERT's rows or a COPY's lines, with its column's name as the key."""
+    lowered = text[:200_000].casefold()
+    if "insert" in lowered:
+        for match in _INSERT.finditer(text):
+            columns, pos = _columns(match.group("columns")), match.end()
+            while (row := _SQL_ROW_START.match(text, pos)) is not None:
+                pos, index = row.end(), 0
+                while (value := _SQL_VALUE.match(text, pos)) is not None:
+                    group = "text" if value.group("text") is not None else "bare"
+                    if index < len(columns):
+                        yield columns[index], value.start(group), value.end(group)
+                    pos, index = value.end(), index + 1
+                    if value.group("end") == ")":
+                        break
+                else:
+                    break
+    if "copy" in lowered:
+        for match in _COPY.finditer(text):
+            columns, pos = _columns(match.group("columns")), match.end()
+            for line in re.finditer(r"[^\n]+", text[pos:]):
+                if line.group().strip() == "\\.":  # the end of the data
+                    break
+                for index, cell in enumerate(re.finditer(r"[^\t]+", line.group())):
+                    if index < len(columns):
+                        yield columns[index], pos + line.start() + cell.start(), pos + line.start() + cell.end()
+
+
+class FieldValueRecognizer(PatternRecognizer):
+    """Values of keyed fields (JSON, YAML, XML, .env, query strings, LDIF, .netrc) and SSH logs' users."""
+
+    def __init__(self) -> None:
+        super().__init__("field-value", tuple(sorted({*FIELD_TAGS.values(), *ID_TAGS})), [], default_tag=None)
+
+    def analyze(self, text: str | ScanText) -> Iterator[Entity]:
+        raw = text.text if isinstance(text, ScanText) else text
+        seen: set[tuple[int, int]] = set()
+        for key, start, end in keyed_values(raw):
+            value = raw[start:end].strip()
+            start = raw.index(value, start) if value else start
+            end = start + len(value)
+            tag = field_tag(key)
+            if tag is None or (start, end) in seen or not value_fits(tag, value):
+                continue
+            seen.add((start, end))
+            yield self._entity(raw, start, end, "Full Name" if tag == BARE_NAME else tag, "field")
+        if "ccepted " in raw or "ailed " in raw or "nvalid user" in raw:
+            for match in _SSH_USER.finditer(raw):
+                if not is_system_user(match.group("value")):
+                    yield self._entity(raw, match.start("value"), match.end("value"), "Social Media Handle", "ssh-user")
+
+    def _entity(self, raw: str, start: int, end: int, tag: str, pattern: str) -> Entity:
+        return Entity(raw[start:end], start, end, tag, SCORE, DETECTOR_NAME,
+                      meta={"recognizer": self.name, "pattern": pattern})
+
+
+def field_value_recognizer() -> FieldValueRecognizer:
+    return FieldValueRecognizer()
