@@ -10,7 +10,8 @@ Each prompt goes through the configured engine as the proxy sends a one-message 
 request). A `must_mask` value still in the output is *undetected* when no finding covers it and *kept* when
 the relevance judge chose to send it; a `must_keep` value that is gone is *damaged* (masked, or cut by a
 mask). The bundled files (`eval/data/probe-*.jsonl`) were written by helper sessions that saw only this
-format; session 29 developed recognizers on them, so they are a regression check, not a held-out score.
+format; sessions 29 (tech, life) and 30 (docs, struct) developed recognizers on the default four, so they are a
+regression check, not a held-out score; `probe-val*.jsonl` were each read once, for validation.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-DEFAULT_FILES = ("eval/data/probe-tech.jsonl", "eval/data/probe-life.jsonl")
+DEFAULT_FILES = ("eval/data/probe-tech.jsonl", "eval/data/probe-life.jsonl", "eval/data/probe-docs.jsonl",
+                 "eval/data/probe-struct.jsonl")
 
 
 @dataclass

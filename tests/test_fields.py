@@ -75,6 +75,7 @@ def test_sql_rows_under_their_columns() -> None:
     "SSN: 000123456",  # the identifiers' label, with their SSN check
     "Address: 0x7ffe5a3c in the core dump",
     '{"name": "Standard", "phone": "n/a"}',
+    "depends_on:\n  db:\n    condition: service_healthy",  # a compose file's condition
 ])
 def test_no_field_value(text: str) -> None:
     assert found(text) == []

@@ -68,6 +68,7 @@ def test_names_found(text: str, expected: list[tuple[str, str]]) -> None:
         "Faith-wise, I'm Cao Dai. My blood group is O.",
         "Good Luck - see you",  # one line of "Name - ..." is not a chat export
         "Name: ACME LTD\nStatus: ACTIVE",  # a form value that is no one
+        "Das Elterngeld (7.320 €) wurde berücksichtigt.",  # an amount in brackets is no age
         "Patient: UNKNOWN MALE\n",
         "Contact Sales Team support@example.com",  # the address repeats no part of the words before it
     ],

@@ -47,6 +47,7 @@ def test_given_names_found(text: str, expected: list[str]) -> None:
         "Jun Park is a nurse. Park, 29, studied at UCLA.",
         "mi hija María José empieza el colegio",  # two given names: the model's, or a full name's
         "minha filha Luiza de Souza",
+        "Das Passwort steht eigentlich im Vault, hab's nur kurz hier",  # German "im", not "I'm"
     ],
 )
 def test_no_given_name(text: str) -> None:

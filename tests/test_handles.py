@@ -46,6 +46,9 @@ def test_handles_found(text: str, expected: list[str]) -> None:
         "User: h264 encoding fails on the upload",
         "Twitter 2fa is broken again in 2024.",
         "--legacy-peer-deps or switch to @hello-pangea/dnd? and @sendgrid/mail v8",
+        # a YAML fixture's indented keys repeat like a chat's speakers
+        "anna:\n  first_name: Anna\n  encrypted_password: <%= BCrypt::Password.create('x') %>\nbob:\n"
+        "  first_name: Bob\n  encrypted_password: <%= BCrypt::Password.create('y') %>",
     ],
 )
 def test_no_handle(text: str) -> None:

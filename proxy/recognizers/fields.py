@@ -113,7 +113,8 @@ _HANDLE = re.compile(r"[A-Za-z][\w.-]{1,38}")
 _NOT_A_HANDLE = frozenset("true false null none nil yes no test admin user guest anonymous default unknown".split())
 _PHONE = re.compile(r"\+?[\d(][\d ()./-]{5,22}\d")
 _PLACE_WORD = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][a-zà-öø-ÿĀ-ɏḀ-ỿ]{2}")  # a street's or a town's capitalised name
-_CONDITION = re.compile(r"[^\W\d_][\w' ,-]{2,58}\w")  # "cukrzyca typu 2", not an ICD code alone ("E11.9")
+# "cukrzyca typu 2"; not an ICD code alone ("E11.9") nor a compose file's "condition: service_healthy"
+_CONDITION = re.compile(r"[^\W\d_][^\W_]*(?:[ ,'-]+[^\W_]+){0,8}")
 _PLACEHOLDER = re.compile(r"^(?:\$\{|\$[A-Z_]+$|<|\{\{|%\(|\*+$|x+$)|(?i:^(?:changeme|redacted|hidden|secret|password|example"
                           r"|your[\w-]*)$)")
 
@@ -135,7 +136,7 @@ def value_fits(tag: str, value: str) -> bool:
     if tag == "Phone Number":
         return _PHONE.fullmatch(value) is not None and sum(c.isdigit() for c in value) >= 7
     if tag == "Medical Condition":
-        return _CONDITION.fullmatch(value) is not None
+        return 3 <= len(value) <= 60 and _CONDITION.fullmatch(value) is not None
     if tag == "Social Security Number" and len(digits := re.sub(r"\D", "", value)) == 9 and len(value) <= 11:
         return possible_ssn(digits)  # a US number's shape: "000123456" is no SSN whatever the key says
     if tag in ID_TAGS:  # six characters at least: "applicant_id=88213" in a traceback is a record's number

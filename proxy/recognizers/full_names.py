@@ -113,7 +113,7 @@ _NAME_LABEL_ELSEWHERE = re.compile(
 _PHONE_OR_MAIL = r"(?:\+?\(?\d[\d ()-]{8,}\d|[\w.+-]+@[\w-]+\.[\w.]+)"
 _APPOSITION = re.compile(
     rf"(?<![\w'’.-]){_TITLE}(?P<name>{_FULL})(?:[ \t]*,[ \t]*(?:\d{{1,3}}[ \t]*[,)]|{_PHONE_OR_MAIL})"
-    rf"|[ \t]+\((?:[A-Z]{{1,3}}-?\d{{3,}}|(?:child|adult|infant)?,?[ \t]*(?:age[d]?[ \t]*)?\d{{1,3}}\b))"
+    rf"|[ \t]+\((?:[A-Z]{{1,3}}-?\d{{3,}}|(?:child|adult|infant)?,?[ \t]*(?:age[d]?[ \t]*)?\d{{1,3}}\b(?![.,]\d)))"
 )
 _SPEAKER = re.compile(rf"(?m)^[ \t]*(?P<name>{_FULL})[ \t]+-[ \t]+\S")
 

@@ -127,6 +127,7 @@ _SELF_FULL = re.compile(
     r"(?=[ \t]*[.,;!?\n])"
     rf"|(?:^|(?<=[.!?][ \t])|(?<=\n))(?P<name2>{_NAME}(?:[ \t]+{_NAME}){{1,2}})[ \t]+writing\b"
 )
+_GERMAN_WORDS = re.compile(r"\b(?:und|ist|nicht|der|die|das|ich|auch|noch|mit|für|steht|eigentlich|wir|sie)\b")
 _CLOSING = r"(?i:thanks|thank you|thx|ty|cheers|best|best wishes|regards|kind regards|many thanks|love|xx+|sincerely|yours)"
 _SIGN_OFF = re.compile(
     rf"(?:\n[ \t]*{_CLOSING}[ \t]*[,!.]?[ \t]*\n|\n[ \t]*[~—–][ \t]*)[ \t]*(?P<name>{_NAME})[ \t]*(?=\n|$)"
@@ -166,6 +167,8 @@ class GivenNameRecognizer(PatternRecognizer):
                 # "Jun Park ... Park, 29, studied": written elsewhere after a given name, it is a surname
                 if name == "age-apposition" and re.search(rf"[A-Z][\w.'’-]*[ \t]+{re.escape(value)}\b", raw):
                     continue
+                if name == "self" and match.group(0)[:2] in ("im", "Im") and len(_GERMAN_WORDS.findall(raw)) >= 2:
+                    continue  # German "im Vault," ("in the"), not a chat's "im Dan,"
                 yield Entity(value, start, end, tag, score, DETECTOR_NAME,
                              meta={"recognizer": self.name, "pattern": name})
                 full = _BRACKETED_FULL.match(raw, end) if name.startswith("relation") else None

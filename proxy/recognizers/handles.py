@@ -44,7 +44,8 @@ _PLATFORM_FIRST_WORDS = (
     "username user handle insta instagram ig twitter tiktok discord snap snapchat reddit telegram twitch github "
     "gamertag posted"
 ).split()
-_SPEAKER_LINE = re.compile(rf"(?m)^[ \t]*(?:<({_HANDLE})>|({_HANDLE}):[ \t]+\S+(?:[ \t]+\S+){{2}})")
+# (a "key: value" line indented under another is a YAML fixture's field, not a speaker: "  encrypted_password: <%= ...")
+_SPEAKER_LINE = re.compile(rf"(?m)^(?:[ \t]*<({_HANDLE})>|({_HANDLE}):[ \t]+\S+(?:[ \t]+\S+){{2}})")
 
 
 def _speaker_anchors(doc: ScanText) -> list[int]:

@@ -114,7 +114,7 @@ ID_LABEL_ENTRIES: tuple[tuple[str, str], ...] = (
     ("{acct,routing,sort code,bank details,conta corrente,=IBAN,=CLABE,=NUBAN,=ABA,=BSB}", "Bank Account"),
     ("{payments,deposits,direct deposit,wire transfer{,s},transfers}", "Bank Account"),
     (
-        "{order{,s},invoice{,s},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
+        "{order{,s},invoice{,s},faktura{, vat}{, nr},ticket{,s},ref,reference,tracking,confirmation,booking,flight{,s},room{,s},"
         "zip,postal,postcode,phone,tel,mobile,cell,fax,serial,model,version,case,claim,policy,item,sku,"
         # other languages' phone words ("simu 0712 345 678" beside a kitambulisho number is a phone)
         f"{PHONE_WORDS_ELSEWHERE},"
