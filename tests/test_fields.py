@@ -59,6 +59,13 @@ def test_values_under_their_keys(text: str, expected: list[tuple[str, str]]) -> 
     assert found(text) == expected
 
 
+def test_sql_predicates_values_under_their_column() -> None:
+    text = ("WHERE e.employee_id IN ('E104882', 'E104917')\n  AND e.last_name IN ('Szymanska', 'Whitcombe') "
+            "AND status = 'active' AND username = 'mfarouk_dev'")
+    assert found(text) == [("E104882", "Employee ID"), ("E104917", "Employee ID"), ("Szymanska", "Full Name"),
+                           ("Whitcombe", "Full Name"), ("mfarouk_dev", "Social Media Handle")]
+
+
 def test_sql_rows_under_their_columns() -> None:
     text = ("INSERT INTO users (id, username, email, created_at) VALUES\n(501, 'jdelacroix', 'j@example.fr', NOW()),\n"
             "(502, 'mfarouk_dev', 'm@example.com', NOW());\n"

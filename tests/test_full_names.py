@@ -52,6 +52,7 @@ def names(text: str) -> list[tuple[str, str]]:
         ("Paciente: Renata Cavalcanti de Souza    Idade: 41", [("Renata Cavalcanti de Souza", "Full Name")]),
         # a mail's display name; a name before the person's own address
         ("Van: Ingrid van der Berg-Smit <i.vanderberg@example.nl>", [("Ingrid van der Berg-Smit", "Full Name")]),
+        ("Patient: Herr Klaus Biedermann\nStation 4", [("Klaus Biedermann", "Full Name")]),
         ("private landlord Denise Halloran denise.h@icloud.com, £1,200", [("Denise Halloran", "Full Name")]),
     ],
 )

@@ -114,7 +114,7 @@ _NOT_A_HANDLE = frozenset("true false null none nil yes no test admin user guest
 _PHONE = re.compile(r"\+?[\d(][\d ()./-]{5,22}\d")
 _PLACE_WORD = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][a-zà-öø-ÿĀ-ɏḀ-ỿ]{2}")  # a street's or a town's capitalised name
 # "cukrzyca typu 2"; not an ICD code alone ("E11.9") nor a compose file's "condition: service_healthy"
-_CONDITION = re.compile(r"[^\W\d_][^\W_]*(?:[ ,'-]+[^\W_]+){0,8}")
+_CONDITION = re.compile(r"[^\W\d_][^\W_]*(?:[ '-]+[^\W_]+){0,8}")  # one condition: a list is several
 _PLACEHOLDER = re.compile(r"^(?:\$\{|\$[A-Z_]+$|<|\{\{|%\(|\*+$|x+$)|(?i:^(?:changeme|redacted|hidden|secret|password|example"
                           r"|your[\w-]*)$)")
 
@@ -156,6 +156,10 @@ _ASSIGNED = re.compile(r"(?<![\w.-])(?P<key>[A-Za-z_][\w.-]{0,40})=(?:\"(?P<dq>[
                        r"|(?P<value>[a-z]{4}(?: [a-z]{4}){3}(?![\w])|(?:[^\s&;,'\"]|,(?![\w.-]+=)(?=[^\s,]))+))")
 _NETRC = re.compile(r"(?<![\w-])(?P<key>login|password|account)[ \t]+(?P<value>[^\s]+)")
 _NETRC_FILE = re.compile(r"(?m)^[ \t]*(?:machine|default)[ \t]")
+# an SQL predicate's values: "e.employee_id IN ('E104882', 'E104917')", "last_name = 'Szymanska'"
+_SQL_PREDICATE = re.compile(r"(?P<key>[A-Za-z_][\w.]{0,40})[ \t]*(?:=|(?i:in)[ \t]*\()[ \t]*(?P<values>'[^'\n]{1,120}'"
+                            r"(?:[ \t]*,[ \t]*'[^'\n]{1,120}')*)")
+_SQL_STRING = re.compile(r"'([^'\n]{1,120})'")
 # a Netscape cookie jar's line: domain, flag, path, secure, expiry, then the cookie's name and value
 _COOKIE_JAR = re.compile(r"(?m)^(?:#HttpOnly_)?[^\s#]\S*\t(?:TRUE|FALSE)\t\S*\t(?:TRUE|FALSE)\t\d+\t(?P<key>[^\t\n]+)\t"
                          r"(?P<value>[^\t\n]+)$")
@@ -191,6 +195,10 @@ def keyed_values(text: str) -> Iterator[tuple[str, int, int]]:
         for match in _COOKIE_JAR.finditer(text):
             yield match.group("key"), match.start("value"), match.end("value")
     yield from _sql_values(text)
+    if "'" in text:
+        for match in _SQL_PREDICATE.finditer(text):
+            for value in _SQL_STRING.finditer(text, match.start("values"), match.end("values")):
+                yield match.group("key"), value.start(1), value.end(1)
 
 
 def _columns(listed: str) -> list[str]:

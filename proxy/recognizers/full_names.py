@@ -44,7 +44,10 @@ _PARTICLES = frozenset(word for form in _PARTICLE_FORMS for word in form.split()
 NAME_WORD, NAME_PARTICLE, NAME_PARTICLES = _WORD, _PARTICLE, _PARTICLES  # for table columns (`proxy.recognizers.tables`)
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
 _FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
-_TITLE = r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev)\.?[ \t]+)?"
+_TITLE = (r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev"
+          # other languages' titles stay out of the name too ("Von: Herr Klaus Biedermann", "Paciente: Sra. Ana Ruiz")
+          r"|Herr|Herrn|Frau|Mme|Mlle|Madame|Monsieur|Sr|Sra|Srta|Dra|Sig|Sig\.ra|Dott|Dott\.ssa|Pani|Bapak|Ibu"
+          r")\.?[ \t]+)?")
 _END = r"(?![\w'’-])"
 
 _SURNAME_LABEL = r"(?:[Ss]urname|SURNAME|[Ll]ast [Nn]ame|[Ff]amily [Nn]ame)"
