@@ -10,7 +10,7 @@ Each prompt goes through the configured engine as the proxy sends a one-message 
 request). A `must_mask` value still in the output is *undetected* when no finding covers it and *kept* when
 the relevance judge chose to send it; a `must_keep` value that is gone is *damaged* (masked, or cut by a
 mask). The bundled files (`eval/data/probe-*.jsonl`) were written by helper sessions that saw only this
-format; sessions 29 (tech, life) and 30 (docs, struct) developed recognizers on the default four, so they are a
+format; sessions 29 (tech, life) and 30 (docs, struct, script) developed recognizers on the default five, so they are a
 regression check, not a held-out score; `probe-val*.jsonl` were each read once, for validation.
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 DEFAULT_FILES = ("eval/data/probe-tech.jsonl", "eval/data/probe-life.jsonl", "eval/data/probe-docs.jsonl",
-                 "eval/data/probe-struct.jsonl")
+                 "eval/data/probe-struct.jsonl", "eval/data/probe-script.jsonl")
 
 
 @dataclass

@@ -809,8 +809,9 @@ def test_tag_subset_restricts_output_and_recognizers() -> None:
     detector = RecognizerDetector(tags=["email address", "Phone Number"])
     text = "Mail a@b.co or call +1 415 555 0132; SSN 123-45-6789."
     assert {e.tag for e in detector.detect(text)} == {"Email Address", "Phone Number"}
-    # and the recognizers that read phones among other things: a table's column, a field's key
-    assert {r.name for r in detector.recognizers} == {"email", "phone", "phone-spoken", "table-column", "field-value"}
+    # and the recognizers that read phones among other things: a table's column, a field's key, other scripts
+    assert {r.name for r in detector.recognizers} == {"email", "phone", "phone-spoken", "table-column", "field-value",
+                                                     "other-script"}
 
 
 def test_disabled_tag_still_blocks_weaker_lookalike() -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import threading
+import unicodedata
 from typing import Any
 
 from local_models.gliner_runtime import plausible
@@ -132,6 +133,10 @@ def split_listed_conditions_of(text: str, entity: Entity) -> list[Entity]:
     return [Entity(text[a:b], a, b, entity.tag, entity.score, entity.detector) for a, b in parts]
 
 
+def _combining(char: str) -> bool:
+    return unicodedata.category(char).startswith("M")
+
+
 def trim_span(text: str, start: int, end: int) -> tuple[int, int]:
     """Shrink [start, end) past surrounding punctuation and spaces (keeps "@", a closing bracket that opens inside, "Jr.")."""
     while start < end and text[start] in _EDGE:
@@ -236,6 +241,8 @@ class GlinerDetector(Detector):
             start, end = trim_span(text, span.start, span.end)
             if tag == "Street Address":
                 start = address_start(text, start, end)
+            if start < end and (_combining(text[start]) or (end < len(text) and _combining(text[end]))):
+                continue  # a span that cuts a letter from its vowel sign or accent ("ासपो" in "पासपोर्ट")
             if start >= end or role_given_to_model(text, start, tag):
                 continue
             entity = Entity(text[start:end], start, end, tag, round(span.score, 4), self.name)

@@ -38,6 +38,7 @@ from proxy.recognizers.hashes import password_hash_recognizer
 from proxy.recognizers.identifiers import labelled_id_recognizer
 from proxy.recognizers.tables import table_column_recognizer
 from proxy.recognizers.fields import field_value_recognizer
+from proxy.recognizers.scripts import other_script_recognizer
 from proxy.recognizers.landmarks import landmark_recognizer
 from proxy.recognizers.medical import medical_condition_recognizer
 from proxy.recognizers.nationality import nationality_recognizer
@@ -67,6 +68,7 @@ def default_recognizers(tags: Iterable[str] | None = None) -> list[PatternRecogn
         labelled_id_recognizer(),
         table_column_recognizer(),
         field_value_recognizer(),
+        other_script_recognizer(),
         password_hash_recognizer(),
         credential_recognizer(),
         date_recognizer(),
