@@ -47,6 +47,6 @@ def test_a_value_missing_from_its_prompt_rejects_the_line(tmp_path: Path):
 
 def test_the_bundled_probe_sets_are_well_formed():
     for name in ("probe-tech.jsonl", "probe-life.jsonl", "probe-docs.jsonl", "probe-struct.jsonl", "probe-script.jsonl",
-                 "probe-val.jsonl"):
+                 "probe-val.jsonl", "probe-val2.jsonl"):
         probes, rejected = load_probes(REPO / "eval" / "data" / name)
         assert rejected == [] and len(probes) >= 50
