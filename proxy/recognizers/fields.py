@@ -31,7 +31,8 @@ def _keys(words: str) -> frozenset[str]:
     return frozenset(words.split())
 
 
-# normal-form keys (see `field_key`) -> tag; a key also counts with a prefix ("customer_first_name", "user_login")
+# normal-form keys (see `field_key`) -> tag; a two-word key also counts after a prefix ("customer_first_name"), and
+# the one-word keys of `_SUFFIX_KEYS` after any ("db_password")
 FIELD_TAGS: dict[str, str] = {
     **dict.fromkeys(_keys(
         "username user_name login login_name uid nickname nick handle screen_name github gitlab twitter instagram "
