@@ -518,3 +518,10 @@ def test_a_name_span_ends_at_a_sentence_end(text: str, found: str, expected: lis
                                              ("We met Maria St. Clair at noon.", "Maria St. Clair")])
 def test_an_initial_or_an_abbreviation_is_no_sentence_end(text: str, found: str):
     assert spans(text, [ent(text, found, "Full Name")]) == [(found, "Full Name")]
+
+
+def test_a_demonym_alone_or_a_log_level_is_no_name():
+    """"Japanese knotweed", "npm ERR! code E401": a kind of plant and a tool's log line; "John French" stays."""
+    text = "Japanese knotweed: not observed.\nnpm ERR! code E401\nAsk John French, the surveyor."
+    found = [ent(text, "Japanese", "Nickname"), ent(text, "npm ERR", "Full Name"), ent(text, "John French", "Full Name")]
+    assert spans(text, found) == [("John French", "Full Name")]

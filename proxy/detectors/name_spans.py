@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import cache
 
 from proxy.detectors.typos import is_common_word, is_typo
 from proxy.entities import Entity
@@ -233,12 +234,25 @@ def _field_label(text: str, entity: Entity) -> bool:
     return _ID_LABEL.fullmatch(entity.text) is not None and text[entity.end : entity.end + 1] == ":"
 
 
+# a log line's level inside a span ("npm ERR! code E401"): the line is a tool's, not a person's
+_LOG_LEVEL = re.compile(r"\b(?:ERR|ERROR|WARN|WARNING|INFO|DEBUG|FATAL|TRACE)\b")
+
+
+@cache
+def _demonyms() -> frozenset[str]:
+    """Demonyms ("Japanese" in "Japanese knotweed"): one alone is a nationality or a kind, not a name."""
+    from proxy.recognizers.nationality import DEMONYMS  # the recognizers package imports this one's package
+
+    return frozenset(word.casefold() for word in DEMONYMS.split())
+
+
 def _not_a_name(text: str, entity: Entity) -> bool:
     """Whether a span tagged as a name is none: a word qualifying a job ("Lay preacher"), a form's field label
     ("Steuer-ID:"), a car ("Toyota Yaris"), a title or field abbreviation alone ("Dr", "DOB"), a pet ("our dog,
     Biscuit"), a role noun ("Client"), a pronoun ("Her"), a group ("hey guys"), an eponym ("Newton's second
     law"), an adverb in "-wise" ("Faith-wise"), a word after "A" /
-    "An" ("A Kikuyu"), an interjection ("Lovely."), another language's greeting ("Olá!", "Ciao,")."""
+    "An" ("A Kikuyu"), an interjection ("Lovely."), another language's greeting ("Olá!", "Ciao,"), a demonym alone
+    ("Japanese knotweed"), a log line's level ("npm ERR!")."""
     if _before_a_job(text, entity) or _field_label(text, entity):
         return True
     if entity.tag not in NAME_TAGS:
@@ -248,7 +262,8 @@ def _not_a_name(text: str, entity: Entity) -> bool:
                 or _pet(text, entity) or folded in _ROLE_NOUNS or folded in _PRONOUNS or folded in _FOREIGN_GREETINGS
                 or folded in _GROUP_WORDS
                 or _NOT_A_NAME_SUFFIX.search(entity.text) or _WITH_ARTICLE.fullmatch(entity.text)
-                or _eponym(text, entity))
+                or _eponym(text, entity) or _LOG_LEVEL.search(entity.text) is not None
+                or (" " not in entity.text and folded in _demonyms()))
 
 
 def _without_typos(text: str, entity: Entity) -> Entity | None:
