@@ -109,6 +109,14 @@ from proxy.entities import Entity
 PERSON_TAGS = frozenset({"Full Name", "Nickname"})
 HANDLE_TAG = "Social Media Handle"
 
+# other languages' titles before a surname or a given name ("Herr Brückner", "Pak Hendra", "prof.ssa Rinaldi"),
+# as a regex alternation: name detection (`proxy.detectors.name_spans`) and form labels
+# (`proxy.recognizers.full_names`) keep them out of the name
+OTHER_LANGUAGE_TITLES = (
+    r"Herr|Herrn|Frau|Mme|Mlle|Monsieur|Madame|Sra|Srta|Sr|Dra|Señora|Señor|Signora|Signor|Sig|Sig\.ra|[Pp]rof\.ssa"
+    r"|[Dd]ott|[Dd]ott\.ssa|Pak|Bapak|Ibu|Bu|Pani|Panem|Panu"
+)
+
 RELATIONS = (
     "brother-in-law", "sister-in-law", "mother-in-law", "father-in-law", "son-in-law", "daughter-in-law",
     "half-brother", "half-sister", "stepbrother", "stepsister", "stepmother", "stepfather", "stepson", "stepdaughter",

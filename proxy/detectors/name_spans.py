@@ -46,7 +46,7 @@ from functools import cache
 
 from proxy.detectors.typos import is_common_word, is_typo
 from proxy.entities import Entity
-from proxy.subjects import NOT_SPEAKERS, RELATIONS, fold_accents, given_name_genders
+from proxy.subjects import NOT_SPEAKERS, OTHER_LANGUAGE_TITLES, RELATIONS, fold_accents, given_name_genders
 
 NAME_TAGS = frozenset({"Full Name", "Nickname"})
 _TITLES = (
@@ -68,9 +68,7 @@ _LEADING_OTHER_TITLE = re.compile(rf"(?:{_OTHER_TITLES})\.?[ \t]+(?=[A-Z])")
 _NAME_WORD = r"[A-Z][a-zà-ÿ]+(?:['’-][A-Z]?[a-zà-ÿ]+)*"
 _TITLED = re.compile(
     r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Cllr|Sgt|Insp|Supt|Det|PC|DC|Capt|Rev|Revd|Judge"
-    # other languages' titles before a surname or a given name ("Herr Brückner", "Pak Hendra", "prof.ssa Rinaldi")
-    r"|Herr|Herrn|Frau|Mme|Mlle|Monsieur|Madame|Sra|Srta|Sr|Dra|Señora|Señor|Signora|Signor|Sig|Sig\.ra|[Pp]rof\.ssa"
-    r"|[Dd]ott|[Dd]ott\.ssa|Pak|Bapak|Ibu|Bu|Pani|Panem|Panu)\.?[ \t]+"
+    rf"|{OTHER_LANGUAGE_TITLES})\.?[ \t]+"
     rf"(?P<name>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?)"
 )
 # a capitalized title right before a span the model called a given name ("Sgt [Virtanen]")

@@ -164,6 +164,11 @@ class PatternRecognizer:
                 score += self.label_boost
         return min(score, 1.0)
 
+    def entity(self, text: str, start: int, end: int, tag: str, score: float, pattern: str) -> Entity:
+        """The entity for text[start:end], marked with this recognizer's and the pattern's names."""
+        return Entity(text=text[start:end], start=start, end=end, tag=tag, score=score, detector=DETECTOR_NAME,
+                      meta={"recognizer": self.name, "pattern": pattern})
+
     # -- driver ------------------------------------------------------------
 
     def analyze(self, text: str | ScanText) -> Iterator[Entity]:
@@ -191,12 +196,4 @@ class PatternRecognizer:
                 tag = self.tag_for(hit, pattern, span)
                 if tag is None:
                     continue
-                yield Entity(
-                    text=span,
-                    start=start,
-                    end=end,
-                    tag=tag,
-                    score=round(self.score_for(hit, pattern, span), 3),
-                    detector=DETECTOR_NAME,
-                    meta={"recognizer": self.name, "pattern": pattern.name},
-                )
+                yield self.entity(text, start, end, tag, round(self.score_for(hit, pattern, span), 3), pattern.name)

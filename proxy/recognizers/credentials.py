@@ -179,7 +179,7 @@ PASSWORD_WORDS_ELSEWHERE = ("passwort", "kennwort", "wachtwoord", "contraseña",
                             "şifre", "sifre", "parola", "lösenord", "losenord", "adgangskode", "salasana", "heslo")
 _AFTER_PASSWORD = rf"(?i:password|pw|pwd|passwd|passcode|{'|'.join(PASSWORD_WORDS_ELSEWHERE)}|mot de passe)[ \t]*:?[ \t]+{_VALUE}"
 # a password given to a client on its command line: "redis-cli -h 10.40.2.17 -a 'R3d!s-Pr0d-2024'", "mysql -pS3cret"
-_CLI_PASSWORD = (r"\b(?:redis-cli[^\n]*?[ \t]-a|mysql(?:dump|admin)?[^\n]*?[ \t]-p(?=[^\s-])|[^\n]*?[ \t]--pass(?:word)?[ =])"
+_CLI_PASSWORD = (r"(?:\bredis-cli\b[^\n]*?[ \t]-a|\bmysql(?:dump|admin)?\b[^\n]*?[ \t]-p(?=[^\s-])|(?<=[ \t])--pass(?:word)?[ =])"
                  r"[ \t]*['\"]?(?P<span>[^\s'\"]{4,128})")
 _KEYWORD_FIRST_WORDS = ("wifi", "wi-fi", "admin", "root", "account", "login", "email", "db", "database", "password",
                         "passwd", "passphrase", "passcode", "pwd", "api", "apikey", "api_key", "api-key",
@@ -193,7 +193,9 @@ _NOT_VALUES = frozenset(
     "hash hashed reset expired required invalid missing none null n/a na unknown changed manager protected "
     "password passwd secret changeme example placeholder redacted hidden test dummy true false".split()
 )
-_PLACEHOLDER = re.compile(r"(?i)your[-_ ]?(?:own[-_ ]?)?(?:api[-_ ]?)?(?:key|token|secret|password)|x{6,}|\.\.\.|<[^>]*>")
+# (also a shell variable "$DB_PASS", a Python format "%(password)s", a "your_..." stand-in)
+_PLACEHOLDER = re.compile(r"(?i)your[-_ ]?(?:own[-_ ]?)?(?:api[-_ ]?)?(?:key|token|secret|password)|x{6,}|\.\.\.|<[^>]*>"
+                          r"|^\$[A-Z_]+$|^%\(|^your[-_]")
 
 
 # code, not a literal: a call or an index ("jwt.encode(payload", 'os.environ["KEY"]'), an e-mail address; a

@@ -15,10 +15,9 @@ import re
 from collections.abc import Iterator
 
 from proxy.entities import Entity
-from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
-from proxy.recognizers.companies import LEGAL_FORMS
-from proxy.recognizers.credentials import plausible_secret
-from proxy.recognizers.full_names import NAME_PARTICLE, NAME_PARTICLES, NAME_WORD
+from proxy.recognizers.base import PatternRecognizer
+from proxy.recognizers.credentials import PASSWORD_WORDS_ELSEWHERE, plausible_secret
+from proxy.recognizers.full_names import NAME_PARTICLE, NAME_PARTICLES, NAME_WORD, NOT_A_PERSON
 from proxy.recognizers.given_names import NOT_NAMES
 from proxy.recognizers.handles import is_system_user
 from proxy.recognizers.identifiers import ID_TAGS, id_column_tag, is_id_token, possible_ssn
@@ -48,10 +47,10 @@ FIELD_TAGS: dict[str, str] = {
         "address address1 address_1 address_line1 address_line_1 line1 street street_address home_address "
         "postal_address adres adresse direccion dirección endereco endereço indirizzo anschrift"), "Street Address"),
     **dict.fromkeys(_keys(
-        "password passwd pwd pass passwort kennwort wachtwoord tijdelijk_wachtwoord contrasena contraseña senha haslo "
-        "hasło sifre şifre mot_de_passe motdepasse secret client_secret secret_key api_key apikey access_token "
-        "refresh_token id_token auth_token token csrf csrf_token csrftoken xsrf_token session_id sessionid "
-        "remember_me remember_token app_key private_key"), "Password Hash"),
+        "password passwd pwd pass tijdelijk_wachtwoord mot_de_passe motdepasse secret client_secret secret_key api_key "
+        "apikey access_token refresh_token id_token auth_token token csrf csrf_token csrftoken xsrf_token session_id "
+        "sessionid remember_me remember_token app_key private_key") | frozenset(PASSWORD_WORDS_ELSEWHERE),
+        "Password Hash"),
     **dict.fromkeys(_keys(
         "phone phone_number mobile mobile_number tel telephone telefon telefono teléfono telefone cell msisdn "
         "whatsapp"), "Phone Number"),
@@ -67,17 +66,13 @@ BARE_NAME = "name"
 _BARE_NAME_KEYS = frozenset({"name", "naam", "nom"})
 _NAME_SHAPES = {"Full Name": re.compile(rf"{NAME_WORD}(?:[ ](?:{NAME_PARTICLE}[ ])?{NAME_WORD}){{0,3}}"),
                 "Nickname": re.compile(NAME_WORD)}
-# a name field's values that are not people: a company ("Acme Corp") or a table's own words ("Total")
-_NOT_PEOPLE = frozenset(form.casefold().rstrip(".") for form in LEGAL_FORMS) | {
-    "total", "totals", "sum", "subtotal", "average", "mean", "unknown", "none", "null", "n/a", "tbd", "vacant",
-    "group", "team", "department", "company", "corporation", "holdings", "bank", "services", "solutions"}
 
 
 def name_cell(tag: str, cell: str) -> bool:
     """Whether a table cell or a field's value is a person's name ("Full Name") or given name ("Nickname")."""
     words = cell.split()  # the letter ranges mix cases: each word but a particle starts with a capital
     return _NAME_SHAPES[tag].fullmatch(cell) is not None \
-        and not any(word in NOT_NAMES or word.casefold() in _NOT_PEOPLE for word in words) \
+        and not any(word in NOT_NAMES or word.casefold() in NOT_A_PERSON for word in words) \
         and all(word[0].isupper() for word in words if word not in NAME_PARTICLES)
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -111,13 +106,11 @@ def field_tag(key: str) -> str | None:
 
 
 _HANDLE = re.compile(r"[A-Za-z][\w.-]{1,38}")
-_NOT_A_HANDLE = frozenset("true false null none nil yes no test admin user guest anonymous default unknown".split())
+_NOT_A_HANDLE = frozenset("true false null none nil yes no anonymous unknown".split())  # and `is_system_user`
 _PHONE = re.compile(r"\+?[\d(][\d ()./-]{5,22}\d")
 _PLACE_WORD = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-ɏḀ-ỿ][a-zà-öø-ÿĀ-ɏḀ-ỿ]{2}")  # a street's or a town's capitalised name
 # "cukrzyca typu 2"; not an ICD code alone ("E11.9") nor a compose file's "condition: service_healthy"
 _CONDITION = re.compile(r"[^\W\d_][^\W_]*(?:[ '-]+[^\W_]+){0,8}")  # one condition: a list is several
-_PLACEHOLDER = re.compile(r"^(?:\$\{|\$[A-Z_]+$|<|\{\{|%\(|\*+$|x+$)|(?i:^(?:changeme|redacted|hidden|secret|password|example"
-                          r"|your[\w-]*)$)")
 
 
 def value_fits(tag: str, value: str) -> bool:
@@ -133,7 +126,7 @@ def value_fits(tag: str, value: str) -> bool:
         return 6 <= len(value) <= 120 and any(c.isdigit() for c in value) and _PLACE_WORD.search(value) is not None \
             and "@" not in value and "://" not in value
     if tag == "Password Hash":
-        return _PLACEHOLDER.search(value) is None and plausible_secret(value)
+        return plausible_secret(value)
     if tag == "Phone Number":
         return _PHONE.fullmatch(value) is not None and sum(c.isdigit() for c in value) >= 7
     if tag == "Medical Condition":
@@ -170,6 +163,8 @@ _INSERT = re.compile(r"(?i:insert[ \t]+into)[ \t]+[\w.\"`\[\]]+[ \t]*\((?P<colum
 _SQL_ROW_START = re.compile(r"\s*,?\s*\(")
 _SQL_VALUE = re.compile(r"\s*(?:'(?P<text>(?:[^'\n]|'')*)'|(?P<bare>[^,()'\s]+(?:\([^()]*\))?))\s*(?P<end>[,)])")
 _COPY = re.compile(r"(?i:copy)[ \t]+[\w.\"]+[ \t]*\((?P<columns>[^()]{1,600})\)[ \t]+(?i:from[ \t]+stdin)[^\n]*\n")
+_LINE = re.compile(r"[^\n]+")
+_TAB_CELL = re.compile(r"[^\t\n]+")
 # an SSH log's user ("Accepted publickey for kpetrosyan from 37.120.155.18", "Failed password for invalid user x")
 _SSH_USER = re.compile(r"\b(?:(?:Accepted|Failed)[ \t]+(?:password|publickey|keyboard-interactive/pam|none)[ \t]+for"
                        r"(?:[ \t]+invalid[ \t]+user)?|[Ii]nvalid[ \t]+user)[ \t]+(?P<value>[a-z_][\w.-]{1,31})[ \t]+from[ \t]+\d")
@@ -208,30 +203,29 @@ def _columns(listed: str) -> list[str]:
 
 def _sql_values(text: str) -> Iterator[tuple[str, int, int]]:
     """Each value of an INSERT's rows or a COPY's lines, with its column's name as the key."""
-    lowered = text[:200_000].casefold()
-    if "insert" in lowered:
-        for match in _INSERT.finditer(text):
-            columns, pos = _columns(match.group("columns")), match.end()
-            while (row := _SQL_ROW_START.match(text, pos)) is not None:
-                pos, index = row.end(), 0
-                while (value := _SQL_VALUE.match(text, pos)) is not None:
-                    group = "text" if value.group("text") is not None else "bare"
-                    if index < len(columns):
-                        yield columns[index], value.start(group), value.end(group)
-                    pos, index = value.end(), index + 1
-                    if value.group("end") == ")":
-                        break
-                else:
+    if "(" not in text:
+        return
+    for match in _INSERT.finditer(text):
+        columns, pos = _columns(match.group("columns")), match.end()
+        while (row := _SQL_ROW_START.match(text, pos)) is not None:
+            pos, index = row.end(), 0
+            while (value := _SQL_VALUE.match(text, pos)) is not None:
+                group = "text" if value.group("text") is not None else "bare"
+                if index < len(columns):
+                    yield columns[index], value.start(group), value.end(group)
+                pos, index = value.end(), index + 1
+                if value.group("end") == ")":
                     break
-    if "copy" in lowered:
-        for match in _COPY.finditer(text):
-            columns, pos = _columns(match.group("columns")), match.end()
-            for line in re.finditer(r"[^\n]+", text[pos:]):
-                if line.group().strip() == "\\.":  # the end of the data
-                    break
-                for index, cell in enumerate(re.finditer(r"[^\t]+", line.group())):
-                    if index < len(columns):
-                        yield columns[index], pos + line.start() + cell.start(), pos + line.start() + cell.end()
+            else:
+                break
+    for match in _COPY.finditer(text):
+        columns = _columns(match.group("columns"))
+        for line in _LINE.finditer(text, match.end()):
+            if line.group().strip() == "\\.":  # the end of the data
+                break
+            for index, cell in enumerate(_TAB_CELL.finditer(text, line.start(), line.end())):
+                if index < len(columns):
+                    yield columns[index], cell.start(), cell.end()
 
 
 class FieldValueRecognizer(PatternRecognizer):
@@ -251,15 +245,12 @@ class FieldValueRecognizer(PatternRecognizer):
             if tag is None or (start, end) in seen or not value_fits(tag, value):
                 continue
             seen.add((start, end))
-            yield self._entity(raw, start, end, "Full Name" if tag == BARE_NAME else tag, "field")
+            yield self.entity(raw, start, end, "Full Name" if tag == BARE_NAME else tag, SCORE, "field")
         if "ccepted " in raw or "ailed " in raw or "nvalid user" in raw:
             for match in _SSH_USER.finditer(raw):
                 if not is_system_user(match.group("value")):
-                    yield self._entity(raw, match.start("value"), match.end("value"), "Social Media Handle", "ssh-user")
-
-    def _entity(self, raw: str, start: int, end: int, tag: str, pattern: str) -> Entity:
-        return Entity(raw[start:end], start, end, tag, SCORE, DETECTOR_NAME,
-                      meta={"recognizer": self.name, "pattern": pattern})
+                    yield self.entity(raw, match.start("value"), match.end("value"), "Social Media Handle", SCORE,
+                                      "ssh-user")
 
 
 def field_value_recognizer() -> FieldValueRecognizer:

@@ -25,11 +25,12 @@ import re
 from collections.abc import Iterator
 
 from proxy.entities import Entity
-from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.base import PatternRecognizer
 from proxy.recognizers.companies import LEGAL_FORMS
 from proxy.recognizers.given_names import NOT_NAMES
 from proxy.recognizers.scan import ScanText
 from proxy.recognizers.streets import KINDS_AFTER, KINDS_BEFORE
+from proxy.subjects import OTHER_LANGUAGE_TITLES
 
 SCORE = 0.75
 
@@ -44,10 +45,8 @@ _PARTICLES = frozenset(word for form in _PARTICLE_FORMS for word in form.split()
 NAME_WORD, NAME_PARTICLE, NAME_PARTICLES = _WORD, _PARTICLE, _PARTICLES  # for table columns (`proxy.recognizers.tables`)
 _SUFFIX = r"(?:[ \t]+(?:Jr\.?|Sr\.?|II|III|IV))?"
 _FULL = rf"{_WORD}(?:[ ](?:{_PARTICLE}[ ])?{_WORD}){{1,3}}{_SUFFIX}"  # one space: a wider gap is a table's next column
-_TITLE = (r"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev"
-          # other languages' titles stay out of the name too ("Von: Herr Klaus Biedermann", "Paciente: Sra. Ana Ruiz")
-          r"|Herr|Herrn|Frau|Mme|Mlle|Madame|Monsieur|Sr|Sra|Srta|Dra|Sig|Sig\.ra|Dott|Dott\.ssa|Pani|Bapak|Ibu"
-          r")\.?[ \t]+)?")
+# other languages' titles stay out of the name too ("Von: Herr Klaus Biedermann", "Paciente: Sra. Ana Ruiz")
+_TITLE = rf"(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof|Sir|Dame|PC|Sgt|Rev|{OTHER_LANGUAGE_TITLES})\.?[ \t]+)?"
 _END = r"(?![\w'’-])"
 
 _SURNAME_LABEL = r"(?:[Ss]urname|SURNAME|[Ll]ast [Nn]ame|[Ff]amily [Nn]ame)"
@@ -128,16 +127,18 @@ STREET_WORDS = frozenset(
 ) - frozenset("Dr Close Court Row Walk Rise Place Quay Parade Circle Broadway".split())  # also surnames, a title
 
 
-# what a form's name field holds when it holds no one's name ("Patient: UNKNOWN MALE", "Name: ACME LTD")
-_FORM_VALUES = frozenset(form.casefold().rstrip(".") for form in LEGAL_FORMS) | frozenset(
-    "unknown male female none nil pending tbc tbd anonymous redacted withheld same self other not applicable "
-    "n/a various".split())
+# what a name field or a name column holds when it holds no one's name: a company ("Name: ACME LTD"), a form's
+# filler ("Patient: UNKNOWN MALE") or a table's own words ("Total"); also read by `fields` and `tables`
+NOT_A_PERSON = frozenset(form.casefold().rstrip(".") for form in LEGAL_FORMS) | frozenset(
+    "unknown male female none null nil pending tbc tbd anonymous redacted withheld same self other not applicable "
+    "n/a various vacant total totals sum subtotal average mean group team department company corporation holdings "
+    "bank services solutions".split())
 
 
 def _clean(name: str) -> str | None:
     """The name, or None when a word in it is not a name ("Monday", "Rua") or does not start with a capital."""
     words = name.replace(",", " ").split()
-    if any(word in NOT_NAMES or word.title() in NOT_NAMES or word in STREET_WORDS or word.casefold() in _FORM_VALUES
+    if any(word in NOT_NAMES or word.title() in NOT_NAMES or word in STREET_WORDS or word.casefold() in NOT_A_PERSON
            for word in words):
         return None
     if not all(word[0].isupper() or word in _PARTICLES for word in words):
@@ -204,7 +205,7 @@ class FullNameRecognizer(PatternRecognizer):
         name = _clean(raw[start:end])
         if name is None:
             return
-        yield Entity(name, start, end, tag, SCORE, DETECTOR_NAME, meta={"recognizer": self.name, "pattern": pattern})
+        yield self.entity(raw, start, end, tag, SCORE, pattern)
 
 
 def full_name_recognizer() -> FullNameRecognizer:

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 
 from proxy.entities import Entity
-from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.base import PatternRecognizer
 from proxy.recognizers.nationality import DEMONYMS
 from proxy.recognizers.religion import FAITHS
 from proxy.recognizers.scan import ScanText
@@ -169,12 +169,10 @@ class GivenNameRecognizer(PatternRecognizer):
                     continue
                 if name == "self" and match.group(0)[:2] in ("im", "Im") and len(_GERMAN_WORDS.findall(raw)) >= 2:
                     continue  # German "im Vault," ("in the"), not a chat's "im Dan,"
-                yield Entity(value, start, end, tag, score, DETECTOR_NAME,
-                             meta={"recognizer": self.name, "pattern": name})
+                yield self.entity(raw, start, end, tag, score, name)
                 full = _BRACKETED_FULL.match(raw, end) if name.startswith("relation") else None
                 if full and not any(w in NOT_NAMES for w in full.group("full").split()):
-                    yield Entity(full.group("full"), full.start("full"), full.end("full"), "Full Name", 0.8,
-                                 DETECTOR_NAME, meta={"recognizer": self.name, "pattern": "relation-full"})
+                    yield self.entity(raw, full.start("full"), full.end("full"), "Full Name", 0.8, "relation-full")
 
 
 def given_name_recognizer() -> GivenNameRecognizer:

@@ -23,7 +23,7 @@ from stdnum.cn import ric
 from stdnum.th import pin
 
 from proxy.entities import Entity
-from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.base import PatternRecognizer
 from proxy.recognizers.scan import ScanText
 
 SCORE = 0.8
@@ -197,21 +197,21 @@ class OtherScriptRecognizer(PatternRecognizer):
                 if len(value) < 2:
                     continue
             start = match.start("value")
-            yield self._entity(raw, start, start + len(value.rstrip()), tag, "label")
+            yield self.entity(raw, start, start + len(value.rstrip()), tag, SCORE, "label")
         for match in _SELF.finditer(raw):
             value = _NAME_TAIL.sub("", match.group("value"))
             if len(value) >= 2 and not _NOT_HINDI_NAMES.intersection(value.split()):
-                yield self._entity(raw, match.start("value"), match.start("value") + len(value), "Full Name", "self")
+                yield self.entity(raw, match.start("value"), match.start("value") + len(value), "Full Name", SCORE, "self")
         for match in _PATRONYMIC_NAME.finditer(raw):
-            yield self._entity(raw, match.start(), match.end(), "Full Name", "patronymic")
+            yield self.entity(raw, match.start(), match.end(), "Full Name", SCORE, "patronymic")
         for match in _HONORIFIC_NAME.finditer(raw):
             value = match.group("value")
             if value.replace(" ", "") not in _ROLES and not any(value.startswith(role) for role in _ROLES):
-                yield self._entity(raw, match.start("value"), match.end("value"), "Full Name", "honorific")
+                yield self.entity(raw, match.start("value"), match.end("value"), "Full Name", SCORE, "honorific")
         for match in _CARD.finditer(raw):
-            yield self._entity(raw, match.start("value"), match.end("value"), "Credit Card", "card-word")
+            yield self.entity(raw, match.start("value"), match.end("value"), "Credit Card", SCORE, "card-word")
         for match in _COMPANY.finditer(raw):
-            yield self._entity(raw, match.start(), match.end(), "Company Name", "legal-form")
+            yield self.entity(raw, match.start(), match.end(), "Company Name", SCORE, "legal-form")
         for regex, tag, check in ((_CHINESE_ID, "Social Security Number", ric.is_valid),
                                   (_TAIWAN_ID, "Social Security Number", None), (_HKID, "Social Security Number", None),
                                   # an RRN's check digit is no longer issued since 2020: its date part and
@@ -222,11 +222,8 @@ class OtherScriptRecognizer(PatternRecognizer):
                                   (_CJK_DATE, "Date", None)):
             for match in regex.finditer(raw):
                 if check is None or check(re.sub(r"[- ]", "", match.group(0))):
-                    yield self._entity(raw, match.start(), match.end(), tag, "shape")
+                    yield self.entity(raw, match.start(), match.end(), tag, SCORE, "shape")
 
-    def _entity(self, raw: str, start: int, end: int, tag: str, pattern: str) -> Entity:
-        return Entity(raw[start:end], start, end, tag, SCORE, DETECTOR_NAME,
-                      meta={"recognizer": self.name, "pattern": pattern})
 
 
 def other_script_recognizer() -> OtherScriptRecognizer:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from proxy.entities import Entity
-from proxy.recognizers.base import DETECTOR_NAME, PatternRecognizer
+from proxy.recognizers.base import PatternRecognizer
 from proxy.recognizers.fields import BARE_NAME, FIELD_TAGS, field_tag, value_fits
 from proxy.recognizers.identifiers import ID_TAGS, id_column_tag, is_id_token
 from proxy.recognizers.scan import ScanText
@@ -79,16 +79,15 @@ def column_cells(text: str, label_of: Callable[[str], str | None]) -> Iterator[t
                     yield start, end, cell, label
 
 
-# header words -> the kind its column holds; a name column's cells are people ("Rajesh Subramanian | Finance |
-# 52,000"), a first-name column's single words their given names; any field key (`fields`: "telefon", "pesel",
-# "nazwisko", "username", "rozpoznanie") names its column too
-_NAME_HEADERS = frozenset(
-    f"{who}{suffix}" for who in ("", "employee ", "customer ", "client ", "patient ", "student ", "contact ", "tenant ",
-                                 "member ", "applicant ", "staff ", "user ", "person ", "candidate ", "guest ")
+# header words -> the kind its column holds. Any field key (`fields`: "Name", "First name", "surname", "telefon",
+# "pesel", "username", "rozpoznanie") names its column; a table also heads a column of people with a role ("Patient",
+# "Tenant name", "User full name": "Rajesh Subramanian | Finance | 52,000")
+_ROLE_NAME_HEADERS = frozenset(
+    f"{who} {suffix}" for who in ("employee", "customer", "client", "patient", "student", "contact", "tenant", "member",
+                                  "applicant", "staff", "user", "person", "candidate", "guest")
     for suffix in ("name", "full name", "fullname")) | {"employee", "patient", "student", "tenant", "applicant",
-                                                         "candidate", "guest", "last name", "lastname", "surname",
-                                                         "family name"}
-_FIRST_NAME_HEADERS = frozenset({"first name", "firstname", "given name", "forename"})
+                                                         "candidate", "guest"}
+_NAME_TAGS = frozenset({BARE_NAME, "Full Name", "Nickname"})
 _HEADERS = {"blood type": "Blood Type", "blood group": "Blood Type", "blood": "Blood Type", "gender": "Gender",
             "sex": "Gender", "age": "Age", "age (years)": "Age", "age (yrs)": "Age"}
 _SHAPES = {
@@ -98,17 +97,18 @@ _SHAPES = {
 }
 
 
-_SHEET_COLUMN = re.compile(r"[A-Z]{1,2}:\s*")  # "A: Name | B: Dept": a spreadsheet's column letter before the header
+_SHEET_COLUMN = re.compile(r"^[A-Z]{1,2}:\s*")  # "A: Name | B: Dept": a spreadsheet's column letter before the header
 
 
 def _header_tag(cell: str) -> str | None:
-    cell = _SHEET_COLUMN.sub("", cell, count=1) if _SHEET_COLUMN.match(cell) else cell
+    cell = _SHEET_COLUMN.sub("", cell, count=1)
     words = " ".join(cell.casefold().replace("_", " ").split())
-    if words in _NAME_HEADERS:
-        return BARE_NAME if words == "name" else "Full Name"
-    if words in _FIRST_NAME_HEADERS:
-        return "Nickname"
-    return id_column_tag(cell) or _HEADERS.get(words) or field_tag(cell)
+    if words in _ROLE_NAME_HEADERS:
+        return "Full Name"
+    key_tag = field_tag(cell)
+    if key_tag in _NAME_TAGS:  # a person's name before an ID label's reading ("Account holder")
+        return key_tag
+    return id_column_tag(cell) or _HEADERS.get(words) or key_tag
 
 
 def _fits(tag: str, cell: str) -> bool:
@@ -131,8 +131,7 @@ class TableColumnRecognizer(PatternRecognizer):
             if _fits(tag, cell):
                 tag = "Full Name" if tag == BARE_NAME else tag
                 score = 0.75 if tag in _SHAPES else 0.8
-                yield Entity(text=cell, start=start, end=end, tag=tag, score=score, detector=DETECTOR_NAME,
-                             meta={"recognizer": self.name, "pattern": "column"})
+                yield self.entity(doc.text, start, end, tag, score, "column")
 
 
 def table_column_recognizer() -> PatternRecognizer:
